@@ -1,0 +1,134 @@
+//! Errors and warnings about a record. They carry a span so that the report can give line and
+//! column, and the diagnostic can point at the offending text.
+
+use crate::core::record::Span;
+use serde::Serialize;
+
+/// The fixed error vocabulary of the report (`error.kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    Parse,
+    IllegalMove,
+    AmbiguousMove,
+    BadSetup,
+    BadHeader,
+    Encoding,
+    Unsupported,
+}
+
+impl ErrorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Parse => "parse",
+            ErrorKind::IllegalMove => "illegal-move",
+            ErrorKind::AmbiguousMove => "ambiguous-move",
+            ErrorKind::BadSetup => "bad-setup",
+            ErrorKind::BadHeader => "bad-header",
+            ErrorKind::Encoding => "encoding",
+            ErrorKind::Unsupported => "unsupported",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What is wrong with a record, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordError {
+    pub kind: ErrorKind,
+    pub message: String,
+    /// Where in the source (decoded text, or bytes for binary formats).
+    pub span: Option<Span>,
+    /// The 1-based ply of the offending move, when it is a move.
+    pub ply: Option<usize>,
+    /// The offending move as written.
+    pub move_text: Option<String>,
+    /// A short label for the pointed-at text ("this move", "expected a square here").
+    pub label: Option<String>,
+    /// A hint on how to fix it.
+    pub help: Option<String>,
+}
+
+impl RecordError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> RecordError {
+        RecordError {
+            kind,
+            message: message.into(),
+            span: None,
+            ply: None,
+            move_text: None,
+            label: None,
+            help: None,
+        }
+    }
+    pub fn parse(message: impl Into<String>, span: Span) -> RecordError {
+        RecordError::new(ErrorKind::Parse, message).at(span)
+    }
+    pub fn at(mut self, span: Span) -> RecordError {
+        self.span = Some(span);
+        self
+    }
+    pub fn with_ply(mut self, ply: usize) -> RecordError {
+        self.ply = Some(ply);
+        self
+    }
+    pub fn with_move(mut self, text: impl Into<String>) -> RecordError {
+        self.move_text = Some(text.into());
+        self
+    }
+    pub fn with_label(mut self, label: impl Into<String>) -> RecordError {
+        self.label = Some(label.into());
+        self
+    }
+    pub fn with_help(mut self, help: impl Into<String>) -> RecordError {
+        self.help = Some(help.into());
+        self
+    }
+    /// Moves a span made relative to a game's slice to the file.
+    pub fn shifted(mut self, base: usize) -> RecordError {
+        self.span = self.span.map(|s| s.shifted(base));
+        self
+    }
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Something worth telling that does not make the record invalid (a lenient reading, a
+/// missing tag, a result implied rather than decided).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Warning {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    #[serde(skip)]
+    pub span: Option<Span>,
+}
+
+impl Warning {
+    pub fn new(message: impl Into<String>) -> Warning {
+        Warning {
+            message: message.into(),
+            ply: None,
+            span: None,
+        }
+    }
+    pub fn at(mut self, span: Span) -> Warning {
+        self.span = Some(span);
+        self
+    }
+    pub fn with_ply(mut self, ply: usize) -> Warning {
+        self.ply = Some(ply);
+        self
+    }
+}

@@ -1,0 +1,102 @@
+//! The interface every game plugs into. The core (input, replay driver, report, CLI) talks to a
+//! game only through this trait; the game keeps its rules, notations and formats to itself.
+
+use crate::core::error::{RecordError, Warning};
+use crate::core::record::{GameKind, Input, Record};
+use crate::core::rules::{Preset, RuleSpec, Rules};
+use crate::core::verdict::Verdict;
+
+/// A format a game reads or writes.
+#[derive(Debug, Clone, Copy)]
+pub struct FormatInfo {
+    /// The id used with `--from` / `--to` (`pgn`, `pgn-iccs`, `ggf`, `wthor` …).
+    pub id: &'static str,
+    pub game: GameKind,
+    /// Extensions (lower case, no dot) that select it.
+    pub extensions: &'static [&'static str],
+    pub read: bool,
+    pub write: bool,
+    /// Binary formats are not decoded as text; their errors give byte offsets.
+    pub binary: bool,
+    pub description: &'static str,
+}
+
+/// What a replay found: how far the record replays, its first error, and (when asked) the
+/// verdict.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// Plies replayed without error.
+    pub plies: usize,
+    pub error: Option<RecordError>,
+    pub warnings: Vec<Warning>,
+    /// Only when adjudication was asked for and the game is valid.
+    pub verdict: Option<Verdict>,
+    /// The position after the last replayed ply, in the game's position notation.
+    pub final_position: Option<String>,
+}
+
+/// One output of `convert`: the bytes to write, and the records that could not be converted
+/// (by index in the input, with the reason).
+#[derive(Debug, Default)]
+pub struct Converted {
+    pub bytes: Vec<u8>,
+    pub games: usize,
+    pub failures: Vec<(usize, RecordError)>,
+}
+
+/// What `perft` prints.
+#[derive(Debug, Clone)]
+pub struct PerftOutput {
+    /// `(move, count)` per root move, when `--divide` was asked.
+    pub divide: Vec<(String, u64)>,
+    pub total: u64,
+}
+
+/// What `show` prints: a text diagram and facts about the position.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    pub diagram: String,
+    pub svg: Option<String>,
+}
+
+/// Options for `show`.
+#[derive(Debug, Clone, Default)]
+pub struct ShowOptions {
+    pub ply: Option<usize>,
+    pub color: bool,
+    pub svg: bool,
+}
+
+pub trait Game: Sync + Send {
+    fn kind(&self) -> GameKind;
+    fn formats(&self) -> &'static [FormatInfo];
+    fn rule_specs(&self) -> &'static [RuleSpec];
+    /// The first preset is the default.
+    fn presets(&self) -> &'static [Preset];
+
+    /// Recognises one of this game's formats from a file's name and first bytes (`None`
+    /// when it is not this game's).
+    fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str>;
+
+    /// Splits the input into games and reads each. A game that cannot be read at all is an
+    /// `Err` in its place; one that stops part way is a `Record` with `parse_error` set.
+    /// An input that is not a file of this format at all gives one `Err`.
+    fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>>;
+
+    /// Replays a record through the rules; adjudicates too when `adjudicate`.
+    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked;
+
+    /// Writes the records in the target format. Records that cannot be converted are listed
+    /// in `failures`, never silently dropped.
+    fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted;
+
+    fn perft(
+        &self,
+        depth: u32,
+        position: Option<&str>,
+        divide: bool,
+        jobs: usize,
+    ) -> Result<PerftOutput, String>;
+
+    fn show(&self, record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
+}

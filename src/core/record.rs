@@ -1,0 +1,311 @@
+//! The record model shared by every game: what a parser reads out of a file, before any rule
+//! is applied. Moves stay as the text tokens the record wrote (with their source spans); a
+//! game's notation module resolves them against the legal moves of the position.
+
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The three games qipu referees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Xiangqi,
+    Othello,
+    Junqi,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Xiangqi, GameKind::Othello, GameKind::Junqi];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Xiangqi => "xiangqi",
+            GameKind::Othello => "othello",
+            GameKind::Junqi => "junqi",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameKind> {
+        match s.to_ascii_lowercase().as_str() {
+            "xiangqi" | "xq" | "chinese-chess" => Some(GameKind::Xiangqi),
+            "othello" | "reversi" => Some(GameKind::Othello),
+            "junqi" | "fanfanqi" | "junqi-fanfanqi" => Some(GameKind::Junqi),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A byte range in the source: in the decoded text for text formats, in the raw file for
+/// binary formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The same span moved by `base` bytes (a game parsed from a slice of a larger file).
+    pub fn shifted(self, base: usize) -> Span {
+        Span::new(self.start + base, self.end + base)
+    }
+}
+
+/// The two players, in game-neutral terms. `First` is Red in Xiangqi, Black in Othello, and
+/// the player who acted first in Junqi; a result "1-0" means `First` wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+/// A game result as written in PGN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    FirstWins,
+    SecondWins,
+    Draw,
+    Unfinished,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::FirstWins => "1-0",
+            GameResult::SecondWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
+        }
+    }
+
+    /// Reads the usual spellings of a result token ("1-0", "0-1", "1/2-1/2", "½-½", "*",
+    /// "0.5-0.5", "=").
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s.trim() {
+            "1-0" | "1:0" => Some(GameResult::FirstWins),
+            "0-1" | "0:1" => Some(GameResult::SecondWins),
+            "1/2-1/2" | "½-½" | "0.5-0.5" | "=" | "1/2" | "draw" => Some(GameResult::Draw),
+            "*" | "" => Some(GameResult::Unfinished),
+            _ => None,
+        }
+    }
+
+    pub fn win_for(p: Player) -> GameResult {
+        match p {
+            Player::First => GameResult::FirstWins,
+            Player::Second => GameResult::SecondWins,
+        }
+    }
+
+    pub fn is_decisive(self) -> bool {
+        matches!(self, GameResult::FirstWins | GameResult::SecondWins)
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How the record says the game ended, when it says so (a GGF `:r` flag, a PGN Termination
+/// tag, a Junqi `resign` action …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Termination {
+    Resignation,
+    Timeout,
+    Agreement,
+}
+
+/// A tag / header: `[Event "…"]`, a GGF property, a WTHOR field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    pub span: Span,
+}
+
+/// A clock, eval or other annotation attached to a move (`B[f5/1.50/12]`, `{[%clk 0:05]}`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Annotation {
+    pub key: String,
+    pub value: String,
+}
+
+/// One move (ply) as the record wrote it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MoveEntry {
+    /// The token, as written (for binary formats, a coordinate text made by the reader).
+    pub text: String,
+    pub span: Span,
+    /// The move number written before it, if any.
+    pub number: Option<u32>,
+    /// Comments written after the move.
+    pub comments: Vec<String>,
+    pub annotations: Vec<Annotation>,
+    /// Alternative lines that start instead of this move.
+    pub variations: Vec<Vec<MoveEntry>>,
+    /// A timestamp written with the move (seconds since the start of the game or absolute
+    /// text, as the format has it).
+    pub time: Option<String>,
+}
+
+impl MoveEntry {
+    pub fn new(text: impl Into<String>, span: Span) -> MoveEntry {
+        MoveEntry {
+            text: text.into(),
+            span,
+            ..MoveEntry::default()
+        }
+    }
+}
+
+/// Something that happens between moves and is not a ply: a resignation, a draw offer …
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    Resign,
+    Timeout,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub kind: EventKind,
+    /// Who did it, when the record says.
+    pub player: Option<Player>,
+    /// The number of plies played before it.
+    pub after_ply: usize,
+    pub span: Span,
+    pub time: Option<String>,
+}
+
+/// The result the record claims.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claim {
+    pub result: GameResult,
+    pub termination: Option<Termination>,
+    /// The claim as written (`1-0`, `+2.000:r`, a WTHOR score …).
+    pub text: String,
+    pub span: Span,
+}
+
+/// One game read from a file.
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub game: GameKind,
+    /// The format id it was read from (`pgn`, `ggf`, `wthor` …).
+    pub format: &'static str,
+    /// 0-based index of the game in its file.
+    pub index: usize,
+    pub tags: Vec<Tag>,
+    /// A non-standard start position as written (FEN, board string, layout), if any.
+    pub setup: Option<(String, Span)>,
+    pub moves: Vec<MoveEntry>,
+    pub events: Vec<Event>,
+    pub claim: Option<Claim>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The whole game in the source.
+    pub span: Span,
+    /// A parse problem that stopped reading the move list: the moves before it are kept and
+    /// replayed, and the game is reported invalid with this error.
+    pub parse_error: Option<crate::core::error::RecordError>,
+    /// Notices from the reader that do not make the game invalid.
+    pub warnings: Vec<crate::core::error::Warning>,
+}
+
+impl Record {
+    pub fn new(game: GameKind, format: &'static str, index: usize) -> Record {
+        Record {
+            game,
+            format,
+            index,
+            tags: Vec::new(),
+            setup: None,
+            moves: Vec::new(),
+            events: Vec::new(),
+            claim: None,
+            comments: Vec::new(),
+            span: Span::default(),
+            parse_error: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The value of the first tag of that name (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        if let Some(t) = self
+            .tags
+            .iter_mut()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+        {
+            t.value = value;
+        } else {
+            self.tags.push(Tag {
+                name: name.to_string(),
+                value,
+                span: Span::default(),
+            });
+        }
+    }
+}
+
+/// The input a reader works on: the file's bytes and, for text formats, its decoded text.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// The name to show in reports (a path, or `<stdin>`).
+    pub name: String,
+    pub bytes: Arc<[u8]>,
+    /// The decoded text (for text formats); spans index into it.
+    pub text: Option<Arc<str>>,
+    /// Other files beside it that a format may use (WTHOR.JOU / WTHOR.TRN), by lower-case name.
+    pub siblings: Vec<(String, std::path::PathBuf)>,
+}
+
+impl Input {
+    pub fn text(&self) -> &str {
+        self.text.as_deref().unwrap_or("")
+    }
+}

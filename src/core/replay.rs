@@ -1,0 +1,107 @@
+//! The replay driver: start position → resolve each recorded move against the legal moves →
+//! play it → stop at the first bad move, keeping the moves before it. Every game uses it; the
+//! game supplies the rules through [`Replayer`].
+
+use crate::core::error::{RecordError, Warning};
+use crate::core::record::{MoveEntry, Record};
+
+/// What a game gives the driver.
+pub trait Replayer {
+    type Position: Clone;
+    type Move: Copy;
+
+    /// The start position of the record (its setup, or the standard one).
+    fn start(&self, record: &Record) -> Result<Self::Position, RecordError>;
+
+    /// Resolves a recorded move against the position. `Ok((move, Some(note)))` accepts it
+    /// with a warning (a lenient reading). The error's kind says parse, illegal-move or
+    /// ambiguous-move; the driver fills in ply, span and move text.
+    fn resolve(
+        &self,
+        pos: &Self::Position,
+        entry: &MoveEntry,
+    ) -> Result<(Self::Move, Option<String>), RecordError>;
+
+    fn play(&self, pos: &mut Self::Position, mv: Self::Move);
+}
+
+/// A replayed record: the start position, the moves that replayed, and the first error.
+#[derive(Debug, Clone)]
+pub struct Replay<P, M> {
+    pub start: P,
+    /// The position after the last good move.
+    pub end: P,
+    pub moves: Vec<M>,
+    pub error: Option<RecordError>,
+    pub warnings: Vec<Warning>,
+}
+
+impl<P, M> Replay<P, M> {
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// Replays the record. A setup error gives `Err`; a bad move stops the replay with the error
+/// recorded. A parse error the reader met after the last move it could read is reported once
+/// the moves before it replayed.
+pub fn replay<R: Replayer>(
+    rules: &R,
+    record: &Record,
+) -> Result<Replay<R::Position, R::Move>, RecordError> {
+    replay_visit(rules, record, |_, _, _| {})
+}
+
+/// The same, calling `visit(position_before, move, ply)` for each move before it is played
+/// (for repetition tables and counters kept above the rules).
+pub fn replay_visit<R: Replayer>(
+    rules: &R,
+    record: &Record,
+    mut visit: impl FnMut(&R::Position, R::Move, usize),
+) -> Result<Replay<R::Position, R::Move>, RecordError> {
+    let start = rules.start(record)?;
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(record.moves.len());
+    let mut warnings = record.warnings.clone();
+    let mut error = None;
+    for (i, entry) in record.moves.iter().enumerate() {
+        let ply = i + 1;
+        match rules.resolve(&pos, entry) {
+            Ok((mv, note)) => {
+                if let Some(note) = note {
+                    warnings.push(Warning::new(note).at(entry.span).with_ply(ply));
+                }
+                visit(&pos, mv, ply);
+                rules.play(&mut pos, mv);
+                moves.push(mv);
+            }
+            Err(mut e) => {
+                e.ply = Some(ply);
+                if e.span.is_none() {
+                    e.span = Some(entry.span);
+                }
+                if e.move_text.is_none() {
+                    e.move_text = Some(entry.text.clone());
+                }
+                error = Some(e);
+                break;
+            }
+        }
+    }
+    if error.is_none() {
+        if let Some(e) = &record.parse_error {
+            let mut e = e.clone();
+            if e.ply.is_none() {
+                e.ply = Some(moves.len() + 1);
+            }
+            error = Some(e);
+        }
+    }
+    Ok(Replay {
+        start,
+        end: pos,
+        moves,
+        error,
+        warnings,
+    })
+}

@@ -1,0 +1,229 @@
+//! Verdicts: the result decided by the rules, why, and at which ply; and how a claimed result
+//! is compared with it (spec: "How adjudication decides").
+
+use crate::core::record::{Claim, Event, EventKind, GameResult, Player, Termination};
+use serde::Serialize;
+
+/// The fixed reason vocabulary of the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    // common
+    Resignation,
+    Timeout,
+    Agreement,
+    Unfinished,
+    // xiangqi
+    Checkmate,
+    Stalemate,
+    KingCaptured,
+    PerpetualCheck,
+    PerpetualChase,
+    PerpetualMateThreat,
+    PerpetualAttack,
+    RepetitionDraw,
+    MoveLimit,
+    InsufficientMaterial,
+    // othello
+    GameOver,
+    // junqi
+    FlagCaptured,
+    NoLegalAction,
+    Timeouts,
+    Repetition,
+    NoCaptureLimit,
+    StepLimit,
+    TimeLimit,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Resignation => "resignation",
+            Reason::Timeout => "timeout",
+            Reason::Agreement => "agreement",
+            Reason::Unfinished => "unfinished",
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::KingCaptured => "king-captured",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::PerpetualChase => "perpetual-chase",
+            Reason::PerpetualMateThreat => "perpetual-mate-threat",
+            Reason::PerpetualAttack => "perpetual-attack",
+            Reason::RepetitionDraw => "repetition-draw",
+            Reason::MoveLimit => "move-limit",
+            Reason::InsufficientMaterial => "insufficient-material",
+            Reason::GameOver => "game-over",
+            Reason::FlagCaptured => "flag-captured",
+            Reason::NoLegalAction => "no-legal-action",
+            Reason::Timeouts => "timeouts",
+            Reason::Repetition => "repetition",
+            Reason::NoCaptureLimit => "no-capture-limit",
+            Reason::StepLimit => "step-limit",
+            Reason::TimeLimit => "time-limit",
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The class of one move in a repetition cycle (Xiangqi 棋例).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveClass {
+    Check,
+    MateThreat,
+    Chase,
+    Idle,
+}
+
+/// One move of a judged cycle, so that a reader can check the ruling by hand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CycleMove {
+    pub ply: usize,
+    pub side: String,
+    #[serde(rename = "move")]
+    pub move_text: String,
+    pub kind: MoveClass,
+    pub targets: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    pub result: GameResult,
+    pub reason: Reason,
+    /// The ply at which the rule decided (0: before the first move).
+    pub ply: usize,
+    pub detail: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<CycleMove>>,
+}
+
+impl Verdict {
+    pub fn new(result: GameResult, reason: Reason, ply: usize, detail: impl Into<String>) -> Self {
+        Verdict {
+            result,
+            reason,
+            ply,
+            detail: detail.into(),
+            cycle: None,
+        }
+    }
+}
+
+/// Steps 2–5 of the spec's "How adjudication decides", shared by every game.
+///
+/// * `board`: the first rule that ended the game on the board, if any (step 2);
+///   `total_plies` lets the detail say that the record went on.
+/// * `events` and `claim`: what the record itself says (steps 3 and 4);
+/// * `allows(result)`: whether the final position still allows that result (a side that is
+///   lost on the board cannot be claimed the winner);
+/// * `player_name`: how to name a player in details ("Red", "Black" …).
+pub fn decide(
+    board: Option<Verdict>,
+    total_plies: usize,
+    events: &[Event],
+    claim: Option<&Claim>,
+    allows: &dyn Fn(GameResult) -> bool,
+    player_name: &dyn Fn(Player) -> &'static str,
+) -> Verdict {
+    if let Some(mut v) = board {
+        if total_plies > v.ply {
+            v.detail.push_str(&format!(
+                "; the record goes on for {} more plies, which do not change this",
+                total_plies - v.ply
+            ));
+        }
+        return v;
+    }
+    // Step 3: the record's own events.
+    for ev in events {
+        match ev.kind {
+            EventKind::Resign => {
+                if let Some(p) = ev.player {
+                    return Verdict::new(
+                        GameResult::win_for(p.other()),
+                        Reason::Resignation,
+                        ev.after_ply,
+                        format!("{} resigns after ply {}", player_name(p), ev.after_ply),
+                    );
+                }
+            }
+            EventKind::Timeout => {
+                if let Some(p) = ev.player {
+                    return Verdict::new(
+                        GameResult::win_for(p.other()),
+                        Reason::Timeout,
+                        ev.after_ply,
+                        format!("{} lost on time after ply {}", player_name(p), ev.after_ply),
+                    );
+                }
+            }
+            EventKind::DrawAccept => {
+                return Verdict::new(
+                    GameResult::Draw,
+                    Reason::Agreement,
+                    ev.after_ply,
+                    format!("draw agreed after ply {}", ev.after_ply),
+                );
+            }
+            _ => {}
+        }
+    }
+    if let Some(c) = claim {
+        if let Some(t) = c.termination {
+            if c.result != GameResult::Unfinished && allows(c.result) {
+                let reason = match t {
+                    Termination::Resignation => Reason::Resignation,
+                    Termination::Timeout => Reason::Timeout,
+                    Termination::Agreement => Reason::Agreement,
+                };
+                return Verdict::new(
+                    c.result,
+                    reason,
+                    total_plies,
+                    format!("the record states {} by {}", c.result, reason),
+                );
+            }
+        }
+        // Step 4: a claimed result that the position allows.
+        if c.result != GameResult::Unfinished && allows(c.result) {
+            let reason = if c.result == GameResult::Draw {
+                Reason::Agreement
+            } else {
+                Reason::Resignation
+            };
+            let detail = match c.result {
+                GameResult::Draw => "a draw by agreement, implied by the record's result; not decided on the board".to_string(),
+                r => {
+                    let loser = if r == GameResult::FirstWins {
+                        Player::Second
+                    } else {
+                        Player::First
+                    };
+                    format!(
+                        "{} resigned, implied by the record's result {}; not decided on the board",
+                        player_name(loser),
+                        r
+                    )
+                }
+            };
+            return Verdict::new(c.result, reason, total_plies, detail);
+        }
+    }
+    Verdict::new(
+        GameResult::Unfinished,
+        Reason::Unfinished,
+        total_plies,
+        "the game is not over on the board and the record states no result",
+    )
+}
+
+/// `agrees`: the claimed result against the verdict; `None` when the record claims none.
+pub fn agrees(claim: Option<&Claim>, verdict: &Verdict) -> Option<bool> {
+    claim.map(|c| c.result == verdict.result)
+}

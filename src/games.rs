@@ -1,0 +1,18 @@
+//! The registry of games the core knows.
+
+use crate::core::game::Game;
+use crate::core::record::GameKind;
+
+/// Every game, in a fixed order (used for detection).
+pub fn all() -> Vec<&'static dyn Game> {
+    let games: Vec<&'static dyn Game> = vec![
+        // othello: &crate::othello::Othello,
+        // xiangqi: &crate::xiangqi::Xiangqi,
+        // junqi: &crate::junqi::Junqi,
+    ];
+    games
+}
+
+pub fn get(kind: GameKind) -> Option<&'static dyn Game> {
+    all().into_iter().find(|g| g.kind() == kind)
+}
