@@ -1,1 +1,262 @@
-pub fn run() -> i32 { 0 }
+//! The command line (spec: ../shared/spec/cli.md). Each command has its own module; this one
+//! holds the clap definitions and the dispatch.
+
+mod check;
+mod common;
+mod convert;
+mod formats;
+mod perft;
+mod show;
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// Exit status: every game valid (and every claim agrees).
+pub const EXIT_OK: i32 = 0;
+/// At least one game invalid, or a claimed result that disagrees.
+pub const EXIT_INVALID: i32 = 1;
+/// A usage error, or an input that could not be opened or decoded at all.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "qipu",
+    version,
+    about = "qipu (棋谱): the referee for Xiangqi, Othello and Junqi Fanfanqi game records",
+    long_about = "qipu (棋谱): the referee for Xiangqi, Othello and Junqi Fanfanqi game records.\n\
+        It parses records, replays every move through the complete rules, points at the first bad move, \
+        decides results by the rules (checkmate, the Xiangqi repetition rules, the Junqi step limits, \
+        the Othello disc count …), and converts between notations.",
+    after_help = "Exit status: 0 every game valid (adjudicate: and every claimed result agrees); \
+        1 at least one game invalid or a claim disagrees; 2 usage error or an unreadable input."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and replay every move; report each game's first error.
+    Validate(CheckArgs),
+    /// Validate, decide the result by the rules, compare with the claimed one.
+    Adjudicate(AdjudicateArgs),
+    /// Convert records to another format or notation.
+    Convert(ConvertArgs),
+    /// Count the leaf nodes of the move tree (move generator check).
+    Perft(PerftArgs),
+    /// Show the position of a record at a ply as a diagram.
+    Show(ShowArgs),
+    /// List every format with its game, extensions, read/write.
+    Formats(FormatsArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    #[command(hide = true)]
+    Man,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportArg {
+    Table,
+    Json,
+    Yaml,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameArg {
+    Xiangqi,
+    Othello,
+    Junqi,
+}
+
+impl GameArg {
+    pub fn kind(self) -> crate::core::record::GameKind {
+        use crate::core::record::GameKind;
+        match self {
+            GameArg::Xiangqi => GameKind::Xiangqi,
+            GameArg::Othello => GameKind::Othello,
+            GameArg::Junqi => GameKind::Junqi,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingArg {
+    Auto,
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(alias = "gb18030")]
+    Gbk,
+    Big5,
+}
+
+/// Options shared by the commands that read records.
+#[derive(Args, Debug, Clone)]
+pub struct CommonArgs {
+    /// The game (default: detected from extension, tags and content).
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// The input format (default: detected); see `qipu formats`.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Text encoding of the inputs (auto: BOM, valid UTF-8, else GB18030 or Big5 by content).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub encoding: EncodingArg,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// A named rule set (xiangqi: cxa (default), axf; othello: wof; junqi: default).
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+    /// One rule parameter, repeatable (e.g. move-limit=50, repeat-window=8).
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub rule: Vec<(String, String)>,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Print only the report (no diagnostics, no progress).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// The report format (json = JSON Lines, one object a game).
+    #[arg(short = 'r', long, value_enum, default_value = "table")]
+    pub report: ReportArg,
+    /// The same as --report json.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    #[command(flatten)]
+    pub report: ReportArgs,
+    /// Files, directories (walked recursively) or `-` for stdin.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct AdjudicateArgs {
+    #[command(flatten)]
+    pub check: CheckArgs,
+    /// Explain each verdict (the deciding position, a repetition cycle move by move).
+    #[arg(long)]
+    pub explain: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// The output format (see `qipu formats`).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: String,
+    /// Write everything to one file (`-` = stdout).
+    #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
+    pub output: Option<String>,
+    /// Write one file per input, mirroring the input tree.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<String>,
+    /// Replace outputs that exist already (never an input).
+    #[arg(long)]
+    pub force: bool,
+    /// Files, directories (walked recursively) or `-` for stdin.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PerftArgs {
+    /// xiangqi, othello or junqi.
+    #[arg(value_enum)]
+    pub game: GameArg,
+    /// The depth in plies.
+    pub depth: u32,
+    /// The start position (Xiangqi FEN, Othello board string, Junqi position).
+    #[arg(long, value_name = "POSITION")]
+    pub fen: Option<String>,
+    /// Print the count under each root move first.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to split the root moves over (default 1).
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// The record file (or `-`).
+    #[arg(value_name = "INPUT")]
+    pub input: String,
+    /// Which game of the file (0-based).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub game_index: usize,
+    /// Show the position after this many plies (default: the end).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+    /// Also write the position as an SVG image.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// Replace an existing SVG file.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct FormatsArgs {
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+fn parse_key_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected KEY=VALUE, got `{s}`")),
+    }
+}
+
+/// Runs the command line; returns the exit status.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Validate(a) => check::run(&a, false, false),
+        Command::Adjudicate(a) => check::run(&a.check, true, a.explain),
+        Command::Convert(a) => convert::run(&a),
+        Command::Perft(a) => perft::run(&a),
+        Command::Show(a) => show::run(&a),
+        Command::Formats(a) => formats::run(&a),
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "qipu", &mut std::io::stdout());
+            EXIT_OK
+        }
+        Command::Man => {
+            let man = clap_mangen::Man::new(Cli::command());
+            let mut out = std::io::stdout();
+            match man.render(&mut out) {
+                Ok(()) => EXIT_OK,
+                Err(e) => {
+                    eprintln!("qipu: {e}");
+                    EXIT_USAGE
+                }
+            }
+        }
+    }
+}

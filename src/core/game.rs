@@ -36,7 +36,7 @@ pub struct Checked {
 }
 
 /// One output of `convert`: the bytes to write, and the records that could not be converted
-/// (by index in the input, with the reason).
+/// (by position in the `records` slice given to `convert`, with the reason).
 #[derive(Debug, Default)]
 pub struct Converted {
     pub bytes: Vec<u8>,
@@ -98,5 +98,10 @@ pub trait Game: Sync + Send {
         jobs: usize,
     ) -> Result<PerftOutput, String>;
 
-    fn show(&self, record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
+    fn show(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        opts: &ShowOptions,
+    ) -> Result<Shown, RecordError>;
 }

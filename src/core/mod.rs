@@ -1,9 +1,14 @@
 //! The core shared by every game: the record model, the replay driver, verdicts, rule
 //! parameters, input handling and reports.
 
+pub mod diagnostic;
+pub mod encoding;
 pub mod error;
 pub mod game;
+pub mod input;
+pub mod output;
 pub mod record;
 pub mod replay;
+pub mod report;
 pub mod rules;
 pub mod verdict;

@@ -88,14 +88,14 @@ pub fn replay_visit<R: Replayer>(
             }
         }
     }
-    if error.is_none() {
-        if let Some(e) = &record.parse_error {
-            let mut e = e.clone();
-            if e.ply.is_none() {
-                e.ply = Some(moves.len() + 1);
-            }
-            error = Some(e);
+    if error.is_none()
+        && let Some(e) = &record.parse_error
+    {
+        let mut e = e.clone();
+        if e.ply.is_none() {
+            e.ply = Some(moves.len() + 1);
         }
+        error = Some(e);
     }
     Ok(Replay {
         start,

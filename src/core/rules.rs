@@ -36,6 +36,8 @@ pub struct Preset {
 pub struct Rules {
     pub preset: String,
     values: BTreeMap<&'static str, String>,
+    /// Keys set with `--rule` (a record's own rule tags must not override them).
+    explicit: Vec<&'static str>,
 }
 
 impl Rules {
@@ -51,7 +53,11 @@ impl Rules {
             .map(|s| (s.key, s.default.to_string()))
             .collect();
         let preset_name = match preset {
-            None => presets.first().map(|p| p.name).unwrap_or("default").to_string(),
+            None => presets
+                .first()
+                .map(|p| p.name)
+                .unwrap_or("default")
+                .to_string(),
             Some(name) => {
                 let p = presets
                     .iter()
@@ -59,7 +65,11 @@ impl Rules {
                     .ok_or_else(|| {
                         format!(
                             "unknown rule set `{name}`; valid rule sets: {}",
-                            presets.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                            presets
+                                .iter()
+                                .map(|p| p.name)
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         )
                     })?;
                 p.name.to_string()
@@ -72,19 +82,25 @@ impl Rules {
                 }
             }
         }
+        let mut explicit = Vec::new();
         for (key, value) in overrides {
-            let spec = specs.iter().find(|s| s.key == key.as_str()).ok_or_else(|| {
-                format!(
-                    "unknown rule parameter `{key}`; valid keys: {}",
-                    specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
-                )
-            })?;
+            let spec = specs
+                .iter()
+                .find(|s| s.key == key.as_str())
+                .ok_or_else(|| {
+                    format!(
+                        "unknown rule parameter `{key}`; valid keys: {}",
+                        specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
+                    )
+                })?;
             check_value(spec, value)?;
             values.insert(spec.key, value.trim().to_string());
+            explicit.push(spec.key);
         }
         Ok(Rules {
             preset: preset_name,
             values,
+            explicit,
         })
     }
 
@@ -94,7 +110,35 @@ impl Rules {
         Rules::build(specs, presets, None, &[]).unwrap_or(Rules {
             preset: String::new(),
             values: BTreeMap::new(),
+            explicit: Vec::new(),
         })
+    }
+
+    /// Whether `key` was set on the command line.
+    pub fn is_explicit(&self, key: &str) -> bool {
+        self.explicit.contains(&key)
+    }
+
+    /// The same rules with `key=value` applied unless the command line set that key (a
+    /// record's own rule tags). Errors name the valid keys and values.
+    pub fn with_record_override(
+        &self,
+        specs: &'static [RuleSpec],
+        key: &str,
+        value: &str,
+    ) -> Result<Rules, String> {
+        let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
+            format!(
+                "unknown rule parameter `{key}`; valid keys: {}",
+                specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
+            )
+        })?;
+        check_value(spec, value)?;
+        let mut r = self.clone();
+        if !self.is_explicit(key) {
+            r.values.insert(spec.key, value.trim().to_string());
+        }
+        Ok(r)
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {
@@ -120,7 +164,11 @@ impl Rules {
 
     /// `key=value` pairs, for reports and details.
     pub fn describe(&self) -> String {
-        let kv: Vec<String> = self.values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let kv: Vec<String> = self
+            .values
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         format!("{} ({})", self.preset, kv.join(", "))
     }
 }
@@ -249,8 +297,8 @@ mod tests {
         assert!(e.contains("move-limit, color, time-limit"), "{e}");
         let e = Rules::build(SPECS, PRESETS, None, &[("color".into(), "red".into())]).unwrap_err();
         assert!(e.contains("own, any"), "{e}");
-        let e = Rules::build(SPECS, PRESETS, None, &[("move-limit".into(), "0".into())])
-            .unwrap_err();
+        let e =
+            Rules::build(SPECS, PRESETS, None, &[("move-limit".into(), "0".into())]).unwrap_err();
         assert!(e.contains("from 1 to 1000"), "{e}");
         let e = Rules::build(SPECS, PRESETS, Some("zzz"), &[]).unwrap_err();
         assert!(e.contains("cxa, short"), "{e}");

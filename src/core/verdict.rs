@@ -81,6 +81,17 @@ pub enum MoveClass {
     Idle,
 }
 
+impl MoveClass {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoveClass::Check => "check",
+            MoveClass::MateThreat => "mate-threat",
+            MoveClass::Chase => "chase",
+            MoveClass::Idle => "idle",
+        }
+    }
+}
+
 /// One move of a judged cycle, so that a reader can check the ruling by hand.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CycleMove {
@@ -174,46 +185,59 @@ pub fn decide(
             _ => {}
         }
     }
-    if let Some(c) = claim {
+    if let Some(c) = claim
+        && c.result != GameResult::Unfinished
+    {
+        if !allows(c.result) {
+            // Step 4's exception: a claim the position cannot allow is a dispute.
+            return Verdict::new(
+                GameResult::Unfinished,
+                Reason::Unfinished,
+                total_plies,
+                format!(
+                    "the record claims {}, which the final position does not allow; the game is not over on the board",
+                    c.result
+                ),
+            );
+        }
+        // The record states how it ended (a resignation or timeout flag, a Termination tag).
         if let Some(t) = c.termination {
-            if c.result != GameResult::Unfinished && allows(c.result) {
-                let reason = match t {
-                    Termination::Resignation => Reason::Resignation,
-                    Termination::Timeout => Reason::Timeout,
-                    Termination::Agreement => Reason::Agreement,
-                };
-                return Verdict::new(
-                    c.result,
-                    reason,
-                    total_plies,
-                    format!("the record states {} by {}", c.result, reason),
-                );
-            }
+            let reason = match t {
+                Termination::Resignation => Reason::Resignation,
+                Termination::Timeout => Reason::Timeout,
+                Termination::Agreement => Reason::Agreement,
+            };
+            return Verdict::new(
+                c.result,
+                reason,
+                total_plies,
+                format!("the record states {} by {}", c.result, reason),
+            );
         }
         // Step 4: a claimed result that the position allows.
-        if c.result != GameResult::Unfinished && allows(c.result) {
-            let reason = if c.result == GameResult::Draw {
-                Reason::Agreement
-            } else {
-                Reason::Resignation
-            };
-            let detail = match c.result {
-                GameResult::Draw => "a draw by agreement, implied by the record's result; not decided on the board".to_string(),
-                r => {
-                    let loser = if r == GameResult::FirstWins {
-                        Player::Second
-                    } else {
-                        Player::First
-                    };
+        let (reason, detail) = match c.result {
+            GameResult::Draw => (
+                Reason::Agreement,
+                "a draw by agreement, implied by the record's result; not decided on the board"
+                    .to_string(),
+            ),
+            r => {
+                let loser = if r == GameResult::FirstWins {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                (
+                    Reason::Resignation,
                     format!(
                         "{} resigned, implied by the record's result {}; not decided on the board",
                         player_name(loser),
                         r
-                    )
-                }
-            };
-            return Verdict::new(c.result, reason, total_plies, detail);
-        }
+                    ),
+                )
+            }
+        };
+        return Verdict::new(c.result, reason, total_plies, detail);
     }
     Verdict::new(
         GameResult::Unfinished,

@@ -1,0 +1,202 @@
+//! What the reading commands share: the games in play, their rule sets, reading a file into
+//! records, the thread pool and the progress bar.
+
+use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
+use crate::core::encoding::TextEncoding;
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::game::{FormatInfo, Game};
+use crate::core::input::{self, FoundFile, InputProblem, Selection};
+use crate::core::record::{GameKind, Input, Record};
+use crate::core::report::ReportFormat;
+use crate::core::rules::Rules;
+use std::collections::HashMap;
+use std::io::IsTerminal;
+
+/// The games this run may read, and the rule set of each.
+pub struct Setup {
+    pub games: Vec<&'static dyn Game>,
+    pub rules: HashMap<GameKind, Rules>,
+    pub encoding: TextEncoding,
+}
+
+impl Setup {
+    /// Validates `--game`, `--rules` and `--rule`. An unknown key or bad value is a usage
+    /// error naming the valid ones.
+    pub fn new(common: &CommonArgs) -> Result<Setup, String> {
+        let all = crate::games::all();
+        let games: Vec<&'static dyn Game> = match common.game {
+            Some(g) => {
+                let kind = g.kind();
+                let found: Vec<_> = all.into_iter().filter(|x| x.kind() == kind).collect();
+                if found.is_empty() {
+                    return Err(format!("{kind} is not available in this build"));
+                }
+                found
+            }
+            None => all,
+        };
+        let explicit_game = common.game.is_some();
+        let mut rules = HashMap::new();
+        // Each --rule key must be known to some game in play; each game takes the keys it knows.
+        for (key, _) in &common.rule {
+            if !games
+                .iter()
+                .any(|g| g.rule_specs().iter().any(|s| s.key == key.as_str()))
+            {
+                let mut keys: Vec<String> = Vec::new();
+                for g in &games {
+                    for s in g.rule_specs() {
+                        keys.push(format!("{} ({})", s.key, g.kind()));
+                    }
+                }
+                return Err(format!(
+                    "unknown rule parameter `{key}`; valid keys: {}",
+                    keys.join(", ")
+                ));
+            }
+        }
+        if let Some(p) = &common.rules
+            && !games
+                .iter()
+                .any(|g| g.presets().iter().any(|x| x.name.eq_ignore_ascii_case(p)))
+        {
+            let names: Vec<String> = games
+                .iter()
+                .flat_map(|g| {
+                    g.presets()
+                        .iter()
+                        .map(move |x| format!("{} ({})", x.name, g.kind()))
+                })
+                .collect();
+            return Err(format!(
+                "unknown rule set `{p}`; valid rule sets: {}",
+                names.join(", ")
+            ));
+        }
+        for g in &games {
+            let specs = g.rule_specs();
+            let overrides: Vec<(String, String)> = common
+                .rule
+                .iter()
+                .filter(|(k, _)| explicit_game || specs.iter().any(|s| s.key == k.as_str()))
+                .cloned()
+                .collect();
+            let preset = common.rules.as_deref().filter(|p| {
+                explicit_game || g.presets().iter().any(|x| x.name.eq_ignore_ascii_case(p))
+            });
+            let r = Rules::build(specs, g.presets(), preset, &overrides)
+                .map_err(|e| format!("{}: {e}", g.kind()))?;
+            rules.insert(g.kind(), r);
+        }
+        let encoding = match common.encoding {
+            EncodingArg::Auto => TextEncoding::Auto,
+            EncodingArg::Utf8 => TextEncoding::Utf8,
+            EncodingArg::Gbk => TextEncoding::Gbk,
+            EncodingArg::Big5 => TextEncoding::Big5,
+        };
+        Ok(Setup {
+            games,
+            rules,
+            encoding,
+        })
+    }
+
+    pub fn rules_for(&self, kind: GameKind) -> Rules {
+        self.rules.get(&kind).cloned().unwrap_or_else(|| {
+            crate::games::get(kind)
+                .map(|g| Rules::defaults(g.rule_specs(), g.presets()))
+                .unwrap_or_else(|| Rules::defaults(&[], &[]))
+        })
+    }
+
+    /// Expands the inputs into files.
+    pub fn collect(&self, inputs: &[String]) -> (Vec<FoundFile>, Vec<InputProblem>) {
+        input::collect(inputs, &input::known_extensions(&self.games))
+    }
+}
+
+/// A file read into records.
+pub struct ReadFile {
+    pub game: &'static dyn Game,
+    pub format: &'static FormatInfo,
+    pub input: Input,
+    pub records: Vec<Result<Record, RecordError>>,
+}
+
+/// Reads, detects, decodes and splits one file. `Err` is a problem with the file as a whole.
+pub fn read_file(
+    setup: &Setup,
+    file: &FoundFile,
+    from: Option<&str>,
+    game: Option<GameKind>,
+) -> Result<ReadFile, InputProblem> {
+    let bytes = input::read_bytes(file).map_err(|message| InputProblem {
+        source: file.display.clone(),
+        message,
+        kind: ErrorKind::Unsupported,
+    })?;
+    let sel = Selection { game, from };
+    let (g, format) =
+        input::detect(&setup.games, &file.display, &bytes, sel).map_err(|message| {
+            InputProblem {
+                source: file.display.clone(),
+                message,
+                kind: ErrorKind::Unsupported,
+            }
+        })?;
+    let (input, _enc) = input::make_input(file, bytes, format, setup.encoding)?;
+    let records = g.read(format.id, &input);
+    Ok(ReadFile {
+        game: g,
+        format,
+        input,
+        records,
+    })
+}
+
+pub fn report_format(r: &ReportArgs) -> ReportFormat {
+    if r.json {
+        return ReportFormat::Json;
+    }
+    match r.report {
+        ReportArg::Table => ReportFormat::Table,
+        ReportArg::Json => ReportFormat::Json,
+        ReportArg::Yaml => ReportFormat::Yaml,
+    }
+}
+
+/// Runs `f` in a thread pool of `jobs` threads (all cores by default).
+pub fn with_pool<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> T {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = jobs {
+        b = b.num_threads(n.max(1));
+    }
+    match b.build() {
+        Ok(pool) => pool.install(f),
+        Err(_) => f(),
+    }
+}
+
+/// A progress bar on stderr when it is a terminal and not silenced.
+pub fn progress(common: &CommonArgs, total_files: u64) -> indicatif::ProgressBar {
+    if common.quiet || common.no_progress || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total_files);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise}, ETA {eta}]",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// Prints a usage error and returns the exit status.
+pub fn usage_error(message: &str) -> i32 {
+    eprintln!("qipu: {message}");
+    super::EXIT_USAGE
+}
+
+pub fn stderr_color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}

@@ -1,0 +1,72 @@
+//! `qipu formats`: every format with its game, extensions, and whether qipu reads and writes it.
+
+use super::common;
+use super::{EXIT_OK, FormatsArgs};
+use crate::core::report::ReportFormat;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct FormatRow {
+    id: &'static str,
+    game: crate::core::record::GameKind,
+    extensions: Vec<&'static str>,
+    read: bool,
+    write: bool,
+    binary: bool,
+    description: &'static str,
+}
+
+pub fn run(args: &FormatsArgs) -> i32 {
+    let rows: Vec<FormatRow> = crate::games::all()
+        .iter()
+        .flat_map(|g| g.formats().iter())
+        .map(|f| FormatRow {
+            id: f.id,
+            game: f.game,
+            extensions: f.extensions.to_vec(),
+            read: f.read,
+            write: f.write,
+            binary: f.binary,
+            description: f.description,
+        })
+        .collect();
+    match common::report_format(&args.report) {
+        ReportFormat::Json => {
+            for r in &rows {
+                if let Ok(s) = serde_json::to_string(r) {
+                    println!("{s}");
+                }
+            }
+        }
+        ReportFormat::Yaml => match serde_yaml::to_string(&rows) {
+            Ok(s) => print!("{s}"),
+            Err(e) => eprintln!("qipu: {e}"),
+        },
+        ReportFormat::Table => {
+            let mut t = comfy_table::Table::new();
+            t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+            t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+            t.set_header([
+                "format",
+                "game",
+                "extensions",
+                "read",
+                "write",
+                "description",
+            ]);
+            for r in &rows {
+                let yes = |b: bool| if b { "yes" } else { "-" };
+                t.add_row([
+                    r.id.to_string(),
+                    r.game.to_string(),
+                    r.extensions.join(" "),
+                    yes(r.read).to_string(),
+                    yes(r.write).to_string(),
+                    r.description.to_string(),
+                ]);
+            }
+            println!("{t}");
+        }
+    }
+    EXIT_OK
+}

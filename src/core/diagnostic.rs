@@ -1,0 +1,99 @@
+//! Human-readable diagnostics (miette) that point at the offending text and name the file,
+//! the game, the ply and the move.
+
+use crate::core::error::RecordError;
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceCode, SourceSpan,
+};
+use std::sync::Arc;
+
+/// The decoded text of a file, shared without copying.
+#[derive(Debug, Clone)]
+pub struct SharedText(pub Arc<str>);
+
+impl SourceCode for SharedText {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        self.0
+            .as_ref()
+            .read_span(span, context_lines_before, context_lines_after)
+    }
+}
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("{headline}")]
+pub struct RecordDiagnostic {
+    headline: String,
+    #[source_code]
+    src: Option<NamedSource<SharedText>>,
+    #[label("{label}")]
+    span: Option<SourceSpan>,
+    label: String,
+    #[help]
+    help: Option<String>,
+}
+
+/// Builds the diagnostic of a record error. `text` is the decoded file (None for binary
+/// formats, whose position is then given as a byte offset).
+pub fn record_diagnostic(
+    file: &str,
+    game_index: usize,
+    error: &RecordError,
+    text: Option<&Arc<str>>,
+) -> RecordDiagnostic {
+    let mut headline = format!("{file}, game {game_index}");
+    if let Some(p) = error.ply {
+        headline.push_str(&format!(", ply {p}"));
+    }
+    if let Some(m) = &error.move_text {
+        headline.push_str(&format!(" `{m}`"));
+    }
+    if text.is_none()
+        && let Some(s) = error.span
+    {
+        headline.push_str(&format!(" (byte offset {})", s.start));
+    }
+    headline.push_str(&format!(": {}: {}", error.kind, error.message));
+    let (src, span) = match (text, error.span) {
+        (Some(t), Some(s)) => {
+            let start = s.start.min(t.len());
+            let end = s.end.clamp(start, t.len());
+            (
+                Some(NamedSource::new(file, SharedText(t.clone())).with_language("text")),
+                Some(SourceSpan::from(start..end)),
+            )
+        }
+        _ => (None, None),
+    };
+    let label = error.label.clone().unwrap_or_else(|| match error.kind {
+        crate::core::error::ErrorKind::IllegalMove => "this move is illegal here".to_string(),
+        crate::core::error::ErrorKind::AmbiguousMove => "this move is ambiguous".to_string(),
+        _ => "here".to_string(),
+    });
+    RecordDiagnostic {
+        headline,
+        src,
+        span,
+        label,
+        help: error.help.clone(),
+    }
+}
+
+/// Renders a diagnostic to text (with colour when `color`).
+pub fn render(diag: &dyn Diagnostic, color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
+    let mut out = String::new();
+    if handler.render_report(&mut out, diag).is_err() {
+        out = diag.to_string();
+    }
+    out
+}

@@ -1,0 +1,293 @@
+//! Input handling: expanding the command line's inputs into files (directories walked
+//! recursively, `-` for stdin), detecting each file's game and format, and decoding text.
+
+use crate::core::encoding::{self, TextEncoding};
+use crate::core::game::{FormatInfo, Game};
+use crate::core::record::{GameKind, Input};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// One file to read.
+#[derive(Debug, Clone)]
+pub struct FoundFile {
+    /// `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// As shown in reports.
+    pub display: String,
+    /// Named on the command line (not found by walking a directory): a file of unknown
+    /// format is then an error rather than skipped.
+    pub explicit: bool,
+    /// The path below the directory it was found in (its file name when named directly):
+    /// `convert --out-dir` mirrors the tree with it.
+    pub relative: PathBuf,
+}
+
+/// A problem with an input as a whole (it could not be opened, walked, detected or decoded).
+#[derive(Debug, Clone)]
+pub struct InputProblem {
+    pub source: String,
+    pub message: String,
+    /// error.kind for the report: `encoding` or `unsupported` or `parse`.
+    pub kind: crate::core::error::ErrorKind,
+}
+
+/// Every extension some game reads.
+pub fn known_extensions(games: &[&'static dyn Game]) -> Vec<&'static str> {
+    let mut exts: Vec<&'static str> = games
+        .iter()
+        .flat_map(|g| g.formats().iter())
+        .filter(|f| f.read)
+        .flat_map(|f| f.extensions.iter().copied())
+        .collect();
+    exts.sort_unstable();
+    exts.dedup();
+    exts
+}
+
+fn extension_of(path: &Path) -> Option<String> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase())
+}
+
+/// Expands the inputs: files as given, directories walked recursively (sorted, following
+/// symbolic links, loops reported and skipped) keeping files with a known extension.
+pub fn collect(inputs: &[String], extensions: &[&str]) -> (Vec<FoundFile>, Vec<InputProblem>) {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for input in inputs {
+        if input == "-" {
+            files.push(FoundFile {
+                path: None,
+                display: "<stdin>".to_string(),
+                explicit: true,
+                relative: PathBuf::from("stdin"),
+            });
+            continue;
+        }
+        let path = PathBuf::from(input);
+        if path.is_dir() {
+            let walker = walkdir::WalkDir::new(&path)
+                .follow_links(true)
+                .sort_by_file_name();
+            for entry in walker {
+                match entry {
+                    Ok(e) => {
+                        if e.file_type().is_file()
+                            && extension_of(e.path())
+                                .map(|x| extensions.contains(&x.as_str()))
+                                .unwrap_or(false)
+                        {
+                            let relative = e
+                                .path()
+                                .strip_prefix(&path)
+                                .map(|p| p.to_path_buf())
+                                .unwrap_or_else(|_| PathBuf::from(e.file_name()));
+                            files.push(FoundFile {
+                                display: e.path().display().to_string(),
+                                path: Some(e.into_path()),
+                                explicit: false,
+                                relative,
+                            });
+                        }
+                    }
+                    Err(err) => {
+                        let at = err
+                            .path()
+                            .map(|p| p.display().to_string())
+                            .unwrap_or_else(|| input.clone());
+                        let message = if err.loop_ancestor().is_some() {
+                            "a symbolic link loops back to a directory above it; skipped"
+                                .to_string()
+                        } else {
+                            format!("cannot read: {err}")
+                        };
+                        problems.push(InputProblem {
+                            source: at,
+                            message,
+                            kind: crate::core::error::ErrorKind::Unsupported,
+                        });
+                    }
+                }
+            }
+        } else if path.exists() {
+            let relative = path
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(input));
+            files.push(FoundFile {
+                display: input.clone(),
+                path: Some(path),
+                explicit: true,
+                relative,
+            });
+        } else {
+            problems.push(InputProblem {
+                source: input.clone(),
+                message: "no such file or directory".to_string(),
+                kind: crate::core::error::ErrorKind::Unsupported,
+            });
+        }
+    }
+    (files, problems)
+}
+
+/// Reads a file's bytes (or stdin).
+pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, String> {
+    match &file.path {
+        Some(p) => std::fs::read(p).map_err(|e| format!("cannot open: {e}")),
+        None => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| format!("cannot read stdin: {e}"))?;
+            Ok(buf)
+        }
+    }
+}
+
+/// What `--game` and `--from` ask for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Selection<'a> {
+    pub game: Option<GameKind>,
+    pub from: Option<&'a str>,
+}
+
+/// Finds the game and format of a file: `--from` if given, else each game's sniffer on the
+/// name and the first bytes.
+pub fn detect(
+    games: &[&'static dyn Game],
+    name: &str,
+    bytes: &[u8],
+    sel: Selection<'_>,
+) -> Result<(&'static dyn Game, &'static FormatInfo), String> {
+    let candidates: Vec<&'static dyn Game> = games
+        .iter()
+        .copied()
+        .filter(|g| sel.game.is_none_or(|k| g.kind() == k))
+        .collect();
+    let head = &bytes[..bytes.len().min(64 * 1024)];
+    if let Some(from) = sel.from {
+        let mut found: Vec<(&'static dyn Game, &'static FormatInfo)> = Vec::new();
+        for g in &candidates {
+            for f in g.formats() {
+                if f.read && f.id.eq_ignore_ascii_case(from) {
+                    found.push((*g, f));
+                }
+            }
+        }
+        return match found.len() {
+            0 => Err(format!(
+                "unknown input format `{from}`; readable formats: {}",
+                readable_ids(&candidates).join(", ")
+            )),
+            1 => Ok(found[0]),
+            _ => {
+                // Several games read a format of that name: let the content decide.
+                for (g, f) in &found {
+                    if g.sniff(name, head) == Some(f.id) {
+                        return Ok((*g, *f));
+                    }
+                }
+                Ok(found[0])
+            }
+        };
+    }
+    for g in &candidates {
+        if let Some(id) = g.sniff(name, head)
+            && let Some(f) = g.formats().iter().find(|f| f.id == id && f.read)
+        {
+            return Ok((*g, f));
+        }
+    }
+    Err(format!(
+        "cannot tell the game and format of this file; name them with --game and --from (readable formats: {})",
+        readable_ids(&candidates).join(", ")
+    ))
+}
+
+fn readable_ids(games: &[&'static dyn Game]) -> Vec<String> {
+    games
+        .iter()
+        .flat_map(|g| g.formats().iter())
+        .filter(|f| f.read)
+        .map(|f| format!("{} ({})", f.id, f.game))
+        .collect()
+}
+
+/// Builds the reader's input: decoded text for text formats, the siblings of binary ones.
+pub fn make_input(
+    file: &FoundFile,
+    bytes: Vec<u8>,
+    format: &FormatInfo,
+    enc: TextEncoding,
+) -> Result<(Input, Option<&'static str>), InputProblem> {
+    let bytes: Arc<[u8]> = Arc::from(bytes);
+    let mut siblings = Vec::new();
+    if format.binary {
+        if let Some(dir) = file.path.as_ref().and_then(|p| p.parent()) {
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            if let Ok(rd) = std::fs::read_dir(dir) {
+                for e in rd.flatten() {
+                    if let Some(n) = e.file_name().to_str() {
+                        siblings.push((n.to_ascii_lowercase(), e.path()));
+                    }
+                }
+            }
+        }
+        siblings.sort();
+        return Ok((
+            Input {
+                name: file.display.clone(),
+                bytes,
+                text: None,
+                siblings,
+            },
+            None,
+        ));
+    }
+    let decoded = encoding::decode(&bytes, enc);
+    if decoded.text.contains('\0') || too_broken(&decoded.text) {
+        return Err(InputProblem {
+            source: file.display.clone(),
+            message: format!(
+                "cannot decode this file as text ({}{}): it holds binary data or is in another encoding; try --encoding",
+                decoded.encoding,
+                if decoded.malformed {
+                    ", with invalid byte sequences"
+                } else {
+                    ""
+                }
+            ),
+            kind: crate::core::error::ErrorKind::Encoding,
+        });
+    }
+    let encoding_name = decoded.encoding;
+    Ok((
+        Input {
+            name: file.display.clone(),
+            bytes,
+            text: Some(Arc::from(decoded.text)),
+            siblings,
+        },
+        Some(encoding_name),
+    ))
+}
+
+/// More than one character in twenty replaced: not text in any encoding we know.
+fn too_broken(text: &str) -> bool {
+    let mut total = 0usize;
+    let mut bad = 0usize;
+    for c in text.chars() {
+        total += 1;
+        if c == '\u{FFFD}' {
+            bad += 1;
+        }
+    }
+    total > 0 && bad * 20 > total
+}

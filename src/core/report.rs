@@ -1,0 +1,393 @@
+//! The report: one object per game (spec: "The report"), printed as a comfy-table with a
+//! summary line, as JSON Lines, or as YAML.
+
+use crate::core::encoding::line_col;
+use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::game::Checked;
+use crate::core::record::{GameKind, Record};
+use crate::core::verdict::{self, Reason, Verdict};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// `error` of the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorReport {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub ply: Option<usize>,
+    #[serde(rename = "move")]
+    pub move_text: Option<String>,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    /// Byte offset in the file, for binary formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+}
+
+impl ErrorReport {
+    pub fn from_error(e: &RecordError, text: Option<&str>) -> ErrorReport {
+        let (line, column, offset) = match (e.span, text) {
+            (Some(s), Some(t)) => {
+                let (l, c) = line_col(t, s.start);
+                (Some(l), Some(c), None)
+            }
+            (Some(s), None) => (None, None, Some(s.start)),
+            (None, _) => (None, None, None),
+        };
+        ErrorReport {
+            kind: e.kind,
+            message: e.message.clone(),
+            ply: e.ply,
+            move_text: e.move_text.clone(),
+            line,
+            column,
+            offset,
+            help: e.help.clone(),
+        }
+    }
+}
+
+/// One game's report, in the field order of the spec.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameReport {
+    pub source: String,
+    pub index: usize,
+    pub game: Option<GameKind>,
+    pub format: Option<&'static str>,
+    pub valid: bool,
+    pub plies: usize,
+    pub error: Option<ErrorReport>,
+    pub claimed: Option<String>,
+    pub verdict: Option<Verdict>,
+    pub agrees: Option<bool>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
+    /// The whole input failed (could not be opened, detected or decoded): exit status 2.
+    #[serde(skip)]
+    pub input_failure: bool,
+}
+
+impl GameReport {
+    /// A report for a checked record.
+    pub fn from_checked(
+        source: &str,
+        record: &Record,
+        checked: Checked,
+        text: Option<&str>,
+        adjudicate: bool,
+    ) -> GameReport {
+        let valid = checked.error.is_none();
+        let claimed = record.claim.as_ref().map(|c| c.result.as_str().to_string());
+        let agrees = match (&checked.verdict, adjudicate) {
+            (Some(v), true) => verdict::agrees(record.claim.as_ref(), v),
+            (None, true) if record.claim.is_some() => Some(false),
+            _ => None,
+        };
+        GameReport {
+            source: source.to_string(),
+            index: record.index,
+            game: Some(record.game),
+            format: Some(record.format),
+            valid,
+            plies: checked.plies,
+            error: checked
+                .error
+                .as_ref()
+                .map(|e| ErrorReport::from_error(e, text)),
+            claimed,
+            verdict: if adjudicate { checked.verdict } else { None },
+            agrees,
+            warnings: checked.warnings,
+            input_failure: false,
+        }
+    }
+
+    /// A report for a game that could not be read at all.
+    pub fn unreadable(
+        source: &str,
+        index: usize,
+        game: Option<GameKind>,
+        format: Option<&'static str>,
+        error: &RecordError,
+        text: Option<&str>,
+        adjudicate: bool,
+    ) -> GameReport {
+        GameReport {
+            source: source.to_string(),
+            index,
+            game,
+            format,
+            valid: false,
+            plies: 0,
+            error: Some(ErrorReport::from_error(error, text)),
+            claimed: None,
+            verdict: None,
+            agrees: if adjudicate { Some(false) } else { None },
+            warnings: Vec::new(),
+            input_failure: false,
+        }
+    }
+
+    /// A report for an input that failed as a whole.
+    pub fn input_failure(source: &str, kind: ErrorKind, message: &str) -> GameReport {
+        GameReport {
+            source: source.to_string(),
+            index: 0,
+            game: None,
+            format: None,
+            valid: false,
+            plies: 0,
+            error: Some(ErrorReport {
+                kind,
+                message: message.to_string(),
+                ply: None,
+                move_text: None,
+                line: None,
+                column: None,
+                offset: None,
+                help: None,
+            }),
+            claimed: None,
+            verdict: None,
+            agrees: None,
+            warnings: Vec::new(),
+            input_failure: true,
+        }
+    }
+
+    /// Invalid, or (adjudicate) the claim disagrees: exit status 1.
+    pub fn is_bad(&self) -> bool {
+        !self.valid || self.agrees == Some(false)
+    }
+
+    pub fn disputed(&self) -> bool {
+        self.valid && self.agrees == Some(false)
+    }
+}
+
+/// Counts for the summary line.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub disputed: usize,
+    pub unreadable_inputs: usize,
+    pub by_reason: BTreeMap<String, usize>,
+    pub by_error: BTreeMap<String, usize>,
+    pub seconds: f64,
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &GameReport) {
+        if r.input_failure {
+            self.unreadable_inputs += 1;
+            return;
+        }
+        self.games += 1;
+        if r.valid {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        if r.disputed() {
+            self.disputed += 1;
+        }
+        if let Some(v) = &r.verdict {
+            *self
+                .by_reason
+                .entry(v.reason.as_str().to_string())
+                .or_default() += 1;
+        }
+        if let Some(e) = &r.error {
+            *self
+                .by_error
+                .entry(e.kind.as_str().to_string())
+                .or_default() += 1;
+        }
+    }
+
+    pub fn line(&self) -> String {
+        let mut s = format!(
+            "{} files, {} games: {} valid, {} invalid, {} disputed",
+            self.files, self.games, self.valid, self.invalid, self.disputed
+        );
+        if self.unreadable_inputs > 0 {
+            s.push_str(&format!(", {} inputs unreadable", self.unreadable_inputs));
+        }
+        if !self.by_reason.is_empty() {
+            let parts: Vec<String> = self
+                .by_reason
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            s.push_str(&format!("; verdicts: {}", parts.join(", ")));
+        }
+        if !self.by_error.is_empty() {
+            let parts: Vec<String> = self
+                .by_error
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            s.push_str(&format!("; errors: {}", parts.join(", ")));
+        }
+        if self.seconds > 0.0 {
+            s.push_str(&format!(
+                "; {:.2} s, {:.0} games/s",
+                self.seconds,
+                self.games as f64 / self.seconds.max(1e-9)
+            ));
+        }
+        s
+    }
+}
+
+/// `--report`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    Table,
+    Json,
+    Yaml,
+}
+
+/// Writes reports as they come; the table is printed at the end.
+pub struct ReportWriter<W: std::io::Write> {
+    format: ReportFormat,
+    out: W,
+    rows: Vec<[String; 8]>,
+    yaml_started: bool,
+}
+
+impl<W: std::io::Write> ReportWriter<W> {
+    pub fn new(format: ReportFormat, out: W) -> Self {
+        ReportWriter {
+            format,
+            out,
+            rows: Vec::new(),
+            yaml_started: false,
+        }
+    }
+
+    pub fn write(&mut self, r: &GameReport) -> std::io::Result<()> {
+        match self.format {
+            ReportFormat::Json => {
+                let line = serde_json::to_string(r).map_err(std::io::Error::other)?;
+                writeln!(self.out, "{line}")
+            }
+            ReportFormat::Yaml => {
+                let y = serde_yaml::to_string(r).map_err(std::io::Error::other)?;
+                self.yaml_started = true;
+                // One element of a YAML sequence per game.
+                let mut first = true;
+                for l in y.lines() {
+                    if first {
+                        writeln!(self.out, "- {l}")?;
+                        first = false;
+                    } else {
+                        writeln!(self.out, "  {l}")?;
+                    }
+                }
+                Ok(())
+            }
+            ReportFormat::Table => {
+                self.rows.push(table_row(r));
+                Ok(())
+            }
+        }
+    }
+
+    pub fn finish(mut self, summary: &Summary, adjudicate: bool) -> std::io::Result<()> {
+        match self.format {
+            ReportFormat::Table => {
+                let mut t = comfy_table::Table::new();
+                t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+                t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+                let mut header = vec!["source", "#", "game", "plies", "status"];
+                if adjudicate {
+                    header.extend(["claimed", "verdict", "agrees"]);
+                }
+                t.set_header(header);
+                for row in &self.rows {
+                    let cells: Vec<&String> = if adjudicate {
+                        row.iter().collect()
+                    } else {
+                        row.iter().take(5).collect()
+                    };
+                    t.add_row(cells);
+                }
+                if !self.rows.is_empty() {
+                    writeln!(self.out, "{t}")?;
+                }
+                writeln!(self.out, "{}", summary.line())
+            }
+            ReportFormat::Yaml => {
+                if !self.yaml_started {
+                    writeln!(self.out, "[]")?;
+                }
+                Ok(())
+            }
+            ReportFormat::Json => Ok(()),
+        }
+    }
+}
+
+fn table_row(r: &GameReport) -> [String; 8] {
+    let status = match &r.error {
+        None => "valid".to_string(),
+        Some(e) => {
+            let at = match (e.ply, e.line, e.column, e.offset) {
+                (Some(p), Some(l), Some(c), _) => format!(" at ply {p} ({l}:{c})"),
+                (Some(p), _, _, Some(o)) => format!(" at ply {p} (byte {o})"),
+                (None, Some(l), Some(c), _) => format!(" at {l}:{c}"),
+                (None, _, _, Some(o)) => format!(" at byte {o}"),
+                (Some(p), _, _, _) => format!(" at ply {p}"),
+                _ => String::new(),
+            };
+            format!("{}{at}", e.kind)
+        }
+    };
+    let verdict = match &r.verdict {
+        Some(v) if v.reason == Reason::Unfinished => "* (unfinished)".to_string(),
+        Some(v) => format!("{} {} @{}", v.result, v.reason, v.ply),
+        None => "-".to_string(),
+    };
+    [
+        r.source.clone(),
+        r.index.to_string(),
+        r.game.map(|g| g.name().to_string()).unwrap_or_default(),
+        r.plies.to_string(),
+        status,
+        r.claimed.clone().unwrap_or_else(|| "-".to_string()),
+        verdict,
+        match r.agrees {
+            Some(true) => "yes".to_string(),
+            Some(false) => "NO".to_string(),
+            None => "-".to_string(),
+        },
+    ]
+}
+
+/// The text of `adjudicate --explain` for one verdict: the ruling, and a repetition cycle move
+/// by move with each move's class and targets.
+pub fn explain(source: &str, index: usize, v: &Verdict) -> String {
+    let mut s = format!(
+        "{source}, game {index}: {} {} at ply {}: {}\n",
+        v.result, v.reason, v.ply, v.detail
+    );
+    if let Some(cycle) = &v.cycle {
+        for m in cycle {
+            s.push_str(&format!(
+                "  ply {:>4}  {:<6} {:<12} {:<12} {}\n",
+                m.ply,
+                m.side,
+                m.move_text,
+                m.kind.as_str(),
+                m.targets.join(" ")
+            ));
+        }
+    }
+    s
+}
