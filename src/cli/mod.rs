@@ -260,3 +260,31 @@ pub fn run() -> i32 {
         }
     }
 }
+
+/// The CLI reference (docs/cli-reference.md), generated from the clap definitions so that it
+/// cannot drift: a test compares the file with this.
+pub fn reference_markdown() -> String {
+    let mut cmd = Cli::command().term_width(100);
+    let mut out = String::from(
+        "# qipu command-line reference\n\n\
+         Generated from the program's own definitions (`QIPU_BLESS=1 cargo test --test cli_reference` \
+         rewrites it); the contract it implements is ../shared/spec/cli.md.\n\n",
+    );
+    out.push_str("## qipu\n\n```text\n");
+    out.push_str(&cmd.render_long_help().to_string());
+    out.push_str("```\n");
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        if let Some(sub) = cmd.find_subcommand_mut(&name) {
+            let mut sub = sub.clone().bin_name(format!("qipu {name}"));
+            out.push_str(&format!("\n## qipu {name}\n\n```text\n"));
+            out.push_str(&sub.render_long_help().to_string());
+            out.push_str("```\n");
+        }
+    }
+    out
+}
