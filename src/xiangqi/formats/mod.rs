@@ -1,0 +1,4 @@
+//! Xiangqi file formats.
+pub mod board;
+pub mod pgn_read;
+pub mod pgn_tokens;
