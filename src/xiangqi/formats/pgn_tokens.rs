@@ -51,7 +51,11 @@ fn quoted_value(input: &str) -> IResult<&str, String> {
     let mut chars = rest.char_indices();
     while let Some((i, c)) = chars.next() {
         match c {
-            '"' => return Ok((&rest[i + 1..], value)),
+            // A quote ends the value only before the closing `]`: some files leave quotes
+            // inside values unescaped (`[Event "2008"Cup" 2008"]`).
+            '"' if rest[i + 1..].trim_start_matches([' ', '\t']).starts_with(']') => {
+                return Ok((&rest[i + 1..], value));
+            }
             '\\' => match chars.next() {
                 Some((_, e)) => value.push(e),
                 None => break,
@@ -247,6 +251,10 @@ mod tests {
             Element::Tag { name: "Event", value: "a \"b\" c".into() }
         );
         assert_eq!(first("{good move} 2."), Element::Comment("good move"));
+        assert_eq!(
+            first(r#"[Event "2008"Cup" x"]"#),
+            Element::Tag { name: "Event", value: "2008\"Cup\" x".into() }
+        );
         assert_eq!(first("; rest\nx"), Element::LineComment(" rest"));
         assert_eq!(first("12... h9g7"), Element::Number(12));
         assert_eq!(first("1.炮二平五"), Element::Number(1));
