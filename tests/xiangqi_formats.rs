@@ -11,11 +11,17 @@ const SAMPLE_ICCS: [&str; 14] = [
 ];
 
 fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/xiangqi")
+        .join(name)
 }
 
 fn corpus(sub: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/xiangqi")).join(sub);
+    let p = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpus/xiangqi"
+    ))
+    .join(sub);
     if p.is_dir() {
         Some(p)
     } else {
@@ -25,7 +31,10 @@ fn corpus(sub: &str) -> Option<PathBuf> {
 }
 
 fn texts(r: &Record) -> Vec<String> {
-    r.moves.iter().map(|m| m.text.to_ascii_lowercase().replace('-', "")).collect()
+    r.moves
+        .iter()
+        .map(|m| m.text.to_ascii_lowercase().replace('-', ""))
+        .collect()
 }
 
 fn only(mut v: Vec<Result<Record, qipu::core::error::RecordError>>) -> Record {
@@ -57,7 +66,10 @@ fn text_samples_agree() {
     assert_eq!(first.moves[8].variations[0].len(), 2);
     let claim = first.claim.as_ref().unwrap();
     assert_eq!(claim.result, GameResult::FirstWins);
-    assert_eq!(claim.termination, Some(qipu::core::record::Termination::Resignation));
+    assert_eq!(
+        claim.termination,
+        Some(qipu::core::record::Termination::Resignation)
+    );
     assert_eq!(chinese[1].as_ref().unwrap().moves.len(), 6);
 }
 
@@ -67,8 +79,8 @@ fn sample_xqf() -> Vec<u8> {
     let mut b = vec![0u8; 0x400];
     b[0..3].copy_from_slice(b"XQ\x0a");
     let pieces: [u8; 32] = [
-        80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3, 9, 19, 29, 39, 49, 59, 69, 79,
-        89, 17, 77, 6, 26, 46, 66, 86,
+        80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3, 9, 19, 29, 39, 49, 59, 69,
+        79, 89, 17, 77, 6, 26, 46, 66, 86,
     ];
     b[0x10..0x30].copy_from_slice(&pieces);
     let mut put = |at: usize, s: &str| {
@@ -96,7 +108,12 @@ fn sample_xqf() -> Vec<u8> {
     for (i, m) in SAMPLE_ICCS.iter().enumerate() {
         let next = if i + 1 < SAMPLE_ICCS.len() { 0xf0 } else { 0 };
         let var = if i == 8 { 0x0f } else { 0 };
-        node(&mut b, Some(m), next | var, if i == 5 { "屏风马" } else { "" });
+        node(
+            &mut b,
+            Some(m),
+            next | var,
+            if i == 5 { "屏风马" } else { "" },
+        );
     }
     node(&mut b, Some("b0c2"), 0xf0, "");
     node(&mut b, Some("c9e7"), 0, "");
@@ -110,7 +127,11 @@ fn xqf_sample_is_the_generated_one() {
     if std::env::var_os("QIPU_WRITE_SAMPLES").is_some() {
         std::fs::write(&path, &bytes).unwrap();
     }
-    assert_eq!(std::fs::read(&path).unwrap(), bytes, "regenerate with QIPU_WRITE_SAMPLES=1");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "regenerate with QIPU_WRITE_SAMPLES=1"
+    );
     let r = read_xqf(&bytes).unwrap();
     assert!(r.parse_error.is_none());
     assert_eq!(texts(&r), SAMPLE_ICCS);
@@ -134,13 +155,28 @@ fn texts_of(line: &[qipu::core::record::MoveEntry]) -> Vec<&str> {
 #[test]
 fn xqf_broken_files_never_panic() {
     let bytes = sample_xqf();
-    for len in [0, 1, 2, 3, 100, 0x3ff, 0x400, 0x403, 0x404, 0x40a, bytes.len() - 3] {
+    for len in [
+        0,
+        1,
+        2,
+        3,
+        100,
+        0x3ff,
+        0x400,
+        0x403,
+        0x404,
+        0x40a,
+        bytes.len() - 3,
+    ] {
         let cut = &bytes[..len];
         match read_xqf(cut) {
             Err(e) => assert!(e.span.is_some(), "error with a span at {len}"),
             Ok(r) => {
                 if len < bytes.len() {
-                    assert!(r.parse_error.is_some() || !r.warnings.is_empty(), "cut at {len}");
+                    assert!(
+                        r.parse_error.is_some() || !r.warnings.is_empty(),
+                        "cut at {len}"
+                    );
                 }
             }
         }
@@ -179,7 +215,12 @@ fn xqf_corpus_reads() {
         }
         let r = read_xqf(&std::fs::read(&p).unwrap());
         let r = r.unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        assert!(r.parse_error.is_none(), "{}: {:?}", p.display(), r.parse_error);
+        assert!(
+            r.parse_error.is_none(),
+            "{}: {:?}",
+            p.display(),
+            r.parse_error
+        );
         n += 1;
     }
     assert!(n >= 20, "{n} xqf files");
@@ -201,8 +242,8 @@ fn xqf_corpus_reads() {
 }
 
 /// Reads the CCPD PGN files whose index is a multiple of `step` (Big5); returns (files, games,
-/// moves, files with a parse error).
-fn read_ccpd(step: usize) -> Option<(usize, usize, usize, Vec<String>)> {
+/// moves, files with a parse error, warnings).
+fn read_ccpd(step: usize) -> Option<(usize, usize, usize, Vec<String>, usize)> {
     let dir = corpus("ccpd")?;
     let mut files: Vec<PathBuf> = Vec::new();
     let mut stack = vec![dir];
@@ -217,7 +258,7 @@ fn read_ccpd(step: usize) -> Option<(usize, usize, usize, Vec<String>)> {
         }
     }
     files.sort();
-    let (mut n, mut games, mut moves, mut bad) = (0, 0, 0, Vec::new());
+    let (mut n, mut games, mut moves, mut bad, mut warnings) = (0, 0, 0, Vec::new(), 0);
     for p in files.iter().step_by(step) {
         let bytes = std::fs::read(p).unwrap();
         let (text, _, had_errors) = encoding_rs::BIG5.decode(&bytes);
@@ -226,18 +267,23 @@ fn read_ccpd(step: usize) -> Option<(usize, usize, usize, Vec<String>)> {
         for r in read_pgn(&text) {
             games += 1;
             match r {
-                Ok(r) if r.parse_error.is_none() && r.claim.is_some() => moves += r.moves.len(),
+                Ok(r) if r.parse_error.is_none() && r.claim.is_some() => {
+                    moves += r.moves.len();
+                    warnings += r.warnings.len();
+                }
                 Ok(r) => bad.push(format!("{}: {:?}", p.display(), r.parse_error)),
                 Err(e) => bad.push(format!("{}: {e}", p.display())),
             }
         }
     }
-    Some((n, games, moves, bad))
+    Some((n, games, moves, bad, warnings))
 }
 
 #[test]
 fn ccpd_slice_reads_without_errors() {
-    let Some((files, games, moves, bad)) = read_ccpd(97) else { return };
+    let Some((files, games, moves, bad, _)) = read_ccpd(97) else {
+        return;
+    };
     assert!(files > 100, "{files}");
     assert_eq!(games, files, "one game a file");
     assert!(bad.is_empty(), "{bad:#?}");
@@ -248,8 +294,13 @@ fn ccpd_slice_reads_without_errors() {
 #[test]
 #[ignore]
 fn ccpd_whole_corpus_reads_without_errors() {
-    let Some((files, games, moves, bad)) = read_ccpd(1) else { return };
-    println!("ccpd: {files} files, {games} games, {moves} moves, {} with errors", bad.len());
+    let Some((files, games, moves, bad, warnings)) = read_ccpd(1) else {
+        return;
+    };
+    println!(
+        "ccpd: {files} files, {games} games, {moves} moves, {} with errors, {warnings} warnings",
+        bad.len()
+    );
     assert!(bad.is_empty(), "{bad:#?}");
 }
 

@@ -153,7 +153,10 @@ impl Placement {
         let board = fen.split_whitespace().next().unwrap_or("");
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 10 {
-            return Err(format!("a FEN board has 10 ranks, this one has {}", rows.len()));
+            return Err(format!(
+                "a FEN board has 10 ranks, this one has {}",
+                rows.len()
+            ));
         }
         let mut p = Placement::empty();
         for (i, row) in rows.iter().enumerate() {
@@ -256,7 +259,12 @@ mod tests {
         assert!(Placement::from_fen("rnbakabnrr/9/9/9/9/9/9/9/9/9").is_err());
         assert!(Placement::from_fen("x8/9/9/9/9/9/9/9/9/9").is_err());
         let three_rooks = "RRR6/9/9/9/9/9/9/9/9/4k4";
-        assert!(Placement::from_fen(three_rooks).unwrap().to_piece_table().is_err());
+        assert!(
+            Placement::from_fen(three_rooks)
+                .unwrap()
+                .to_piece_table()
+                .is_err()
+        );
     }
 
     #[test]

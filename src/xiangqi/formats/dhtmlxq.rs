@@ -55,20 +55,28 @@ pub fn read_dhtmlxq(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut from = 0;
     while let Some(i) = text.get(from..).and_then(|t| t.find("[DhtmlXQ]")) {
         let start = from + i + "[DhtmlXQ]".len();
-        let end = text.get(start..).and_then(|t| t.find("[/DhtmlXQ]")).map_or(text.len(), |j| start + j);
+        let end = text
+            .get(start..)
+            .and_then(|t| t.find("[/DhtmlXQ]"))
+            .map_or(text.len(), |j| start + j);
         blocks.push((start, end));
         from = end;
     }
     if blocks.is_empty() {
         if !text.contains("[DhtmlXQ_") {
-            return vec![Err(RecordError::parse("not a DhtmlXQ record: no [DhtmlXQ] block", Span::new(0, text.len().min(16))))];
+            return vec![Err(RecordError::parse(
+                "not a DhtmlXQ record: no [DhtmlXQ] block",
+                Span::new(0, text.len().min(16)),
+            ))];
         }
         blocks.push((0, text.len()));
     }
     blocks
         .into_iter()
         .enumerate()
-        .map(|(index, (start, end))| Ok(read_block(text.get(start..end).unwrap_or(""), start, index)))
+        .map(|(index, (start, end))| {
+            Ok(read_block(text.get(start..end).unwrap_or(""), start, index))
+        })
         .collect()
 }
 
@@ -102,10 +110,24 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
         } else if key_lower == "movelist" {
             match read_moves(value, value_at) {
                 Ok(moves) => {
-                    branches.insert(0, Branch { parent: 0, start: 1, moves });
+                    branches.insert(
+                        0,
+                        Branch {
+                            parent: 0,
+                            start: 1,
+                            moves,
+                        },
+                    );
                 }
                 Err((moves, e)) => {
-                    branches.insert(0, Branch { parent: 0, start: 1, moves });
+                    branches.insert(
+                        0,
+                        Branch {
+                            parent: 0,
+                            start: 1,
+                            moves,
+                        },
+                    );
                     rec.parse_error.get_or_insert(e);
                 }
             }
@@ -114,12 +136,26 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
             match nums.as_slice() {
                 [Some(p), Some(s), Some(b)] if *b != 0 && *s >= 1 => {
                     let moves = read_moves(value, value_at).unwrap_or_else(|(m, _)| {
-                        rec.warnings.push(Warning::new(format!("variation {key} has a bad move; it is cut there")).at(span));
+                        rec.warnings.push(
+                            Warning::new(format!(
+                                "variation {key} has a bad move; it is cut there"
+                            ))
+                            .at(span),
+                        );
                         m
                     });
-                    branches.insert(*b, Branch { parent: *p, start: *s as usize, moves });
+                    branches.insert(
+                        *b,
+                        Branch {
+                            parent: *p,
+                            start: *s as usize,
+                            moves,
+                        },
+                    );
                 }
-                _ => rec.warnings.push(Warning::new(format!("unreadable variation key {key}")).at(span)),
+                _ => rec
+                    .warnings
+                    .push(Warning::new(format!("unreadable variation key {key}")).at(span)),
             }
         } else if let Some(ids) = key_lower.strip_prefix("comment") {
             let nums: Vec<Option<usize>> = ids.split('_').map(|n| n.parse().ok()).collect();
@@ -127,11 +163,20 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
             match nums.as_slice() {
                 [Some(n)] => comments.push((0, *n, text)),
                 [Some(b), Some(n)] => comments.push((*b as u32, *n, text)),
-                _ => rec.warnings.push(Warning::new(format!("unreadable comment key {key}")).at(span)),
+                _ => rec
+                    .warnings
+                    .push(Warning::new(format!("unreadable comment key {key}")).at(span)),
             }
         } else if !structural(&key_lower) && !value.trim().is_empty() {
-            let name = TAG_NAMES.iter().find(|(k, _)| *k == key_lower).map_or(key, |(_, n)| n);
-            rec.tags.push(Tag { name: name.to_string(), value: value.trim().to_string(), span });
+            let name = TAG_NAMES
+                .iter()
+                .find(|(k, _)| *k == key_lower)
+                .map_or(key, |(_, n)| n);
+            rec.tags.push(Tag {
+                name: name.to_string(),
+                value: value.trim().to_string(),
+                span,
+            });
         }
     }
 
@@ -160,14 +205,18 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
         });
         match slot {
             Some(m) => m.comments.push(text),
-            None => rec.warnings.push(Warning::new(format!("comment {b}_{n} belongs to no move"))),
+            None => rec
+                .warnings
+                .push(Warning::new(format!("comment {b}_{n} belongs to no move"))),
         }
     }
 
     let mut used = vec![0u32];
     rec.moves = build_line(&mut branches, 0, 0, &mut used, &mut rec.warnings);
     if branches.len() + 1 > used.len() && !branches.is_empty() {
-        rec.warnings.push(Warning::new("some variations hang from no line and are dropped"));
+        rec.warnings.push(Warning::new(
+            "some variations hang from no line and are dropped",
+        ));
     }
 
     let red_first = rec
@@ -193,10 +242,15 @@ fn build_line(
     used: &mut Vec<u32>,
     warnings: &mut Vec<Warning>,
 ) -> Vec<MoveEntry> {
-    let Some(branch) = branches.remove(&id) else { return Vec::new() };
+    let Some(branch) = branches.remove(&id) else {
+        return Vec::new();
+    };
     let mut moves = branch.moves;
-    let mut children: Vec<(usize, u32)> =
-        branches.iter().filter(|(c, b)| b.parent == id && **c != id).map(|(c, b)| (b.start, *c)).collect();
+    let mut children: Vec<(usize, u32)> = branches
+        .iter()
+        .filter(|(c, b)| b.parent == id && **c != id)
+        .map(|(c, b)| (b.start, *c))
+        .collect();
     children.sort();
     for (start, child) in children {
         if depth > 64 {
@@ -213,14 +267,19 @@ fn build_line(
         match moves.get_mut(idx) {
             Some(m) => m.variations.push(line),
             None if idx == len => moves.extend(line),
-            None => warnings.push(Warning::new(format!("variation {child} starts after the end of its line"))),
+            None => warnings.push(Warning::new(format!(
+                "variation {child} starts after the end of its line"
+            ))),
         }
     }
     moves
 }
 
 /// Reads a digit movelist. On a bad group, returns the moves before it and the error.
-fn read_moves(value: &str, value_at: usize) -> Result<Vec<MoveEntry>, (Vec<MoveEntry>, RecordError)> {
+fn read_moves(
+    value: &str,
+    value_at: usize,
+) -> Result<Vec<MoveEntry>, (Vec<MoveEntry>, RecordError)> {
     let digits: Vec<(usize, u8)> = value
         .bytes()
         .enumerate()
@@ -237,13 +296,19 @@ fn read_moves(value: &str, value_at: usize) -> Result<Vec<MoveEntry>, (Vec<MoveE
             _ => None,
         };
         let Some(((ff, fr), (tf, tr))) = squares else {
-            let e = RecordError::parse(format!("`{text}` is not a DhtmlXQ move (four digits: column 0-8, row 0-9, twice)"), Span::new(start, end))
-                .with_ply(moves.len() + 1)
-                .with_move(text)
-                .with_label("bad move");
+            let e = RecordError::parse(
+                format!("`{text}` is not a DhtmlXQ move (four digits: column 0-8, row 0-9, twice)"),
+                Span::new(start, end),
+            )
+            .with_ply(moves.len() + 1)
+            .with_move(text)
+            .with_label("bad move");
             return Err((moves, e));
         };
-        moves.push(MoveEntry::new(format!("{}{}", square_name(ff, fr), square_name(tf, tr)), Span::new(start, end)));
+        moves.push(MoveEntry::new(
+            format!("{}{}", square_name(ff, fr), square_name(tf, tr)),
+            Span::new(start, end),
+        ));
     }
     Ok(moves)
 }
@@ -270,7 +335,12 @@ fn read_binit(value: &str) -> Result<Placement, String> {
         };
         match sq {
             Some(s) => table[i] = Some(s),
-            None => return Err(format!("`{}` is not a square", String::from_utf8_lossy(pair))),
+            None => {
+                return Err(format!(
+                    "`{}` is not a square",
+                    String::from_utf8_lossy(pair)
+                ));
+            }
         }
     }
     Placement::from_piece_table(&table)
@@ -286,9 +356,16 @@ fn parse_result(value: &str) -> Option<GameResult> {
 }
 
 fn claim(rec: &mut Record) {
-    let Some(t) = rec.tags.iter().find(|t| t.name == "Result") else { return };
+    let Some(t) = rec.tags.iter().find(|t| t.name == "Result") else {
+        return;
+    };
     if let Some(result) = parse_result(&t.value) {
-        rec.claim = Some(Claim { result, termination: None, text: t.value.clone(), span: t.span });
+        rec.claim = Some(Claim {
+            result,
+            termination: None,
+            text: t.value.clone(),
+            span: t.span,
+        });
     }
 }
 
@@ -304,25 +381,44 @@ fn result_word(r: GameResult) -> &'static str {
 /// Writes one DhtmlXQ block: the record's tags and comments, `binit` from `fen` (when given),
 /// and the main line `iccs_moves` (`h2e2`). Fails when a move is not ICCS or the FEN cannot
 /// be written as a piece table.
-pub fn write_dhtmlxq(record: &Record, fen: Option<&str>, iccs_moves: &[String]) -> Result<String, RecordError> {
+pub fn write_dhtmlxq(
+    record: &Record,
+    fen: Option<&str>,
+    iccs_moves: &[String],
+) -> Result<String, RecordError> {
     let mut out = String::from("[DhtmlXQ]\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n");
     let mut put = |key: &str, value: &str| {
         out.push_str(&format!("[DhtmlXQ_{key}]{value}[/DhtmlXQ_{key}]\n"));
     };
     for t in &record.tags {
-        let key = TAG_NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(&t.name)).map(|(k, _)| *k);
+        let key = TAG_NAMES
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(&t.name))
+            .map(|(k, _)| *k);
         let Some(key) = key else { continue };
         if key == "result" {
             continue;
         }
         put(key, &clean(&t.value));
     }
-    let result = record.claim.as_ref().map(|c| c.result).or_else(|| record.tag("Result").and_then(parse_result));
-    put("result", result_word(result.unwrap_or(GameResult::Unfinished)));
+    let result = record
+        .claim
+        .as_ref()
+        .map(|c| c.result)
+        .or_else(|| record.tag("Result").and_then(parse_result));
+    put(
+        "result",
+        result_word(result.unwrap_or(GameResult::Unfinished)),
+    );
     if let Some(fen) = fen {
         let table = Placement::from_fen(fen)
             .and_then(|p| p.to_piece_table())
-            .map_err(|m| RecordError::new(ErrorKind::BadSetup, format!("cannot write this position as binit: {m}")))?;
+            .map_err(|m| {
+                RecordError::new(
+                    ErrorKind::BadSetup,
+                    format!("cannot write this position as binit: {m}"),
+                )
+            })?;
         let binit: String = table
             .iter()
             .map(|sq| sq.map_or("99".to_string(), |(f, r)| format!("{}{}", f, 9 - r)))
@@ -332,7 +428,9 @@ pub fn write_dhtmlxq(record: &Record, fen: Option<&str>, iccs_moves: &[String]) 
     let mut list = String::new();
     for (i, m) in iccs_moves.iter().enumerate() {
         let ((ff, fr), (tf, tr)) = parse_iccs_move(m).ok_or_else(|| {
-            RecordError::parse(format!("`{m}` is not an ICCS move"), Span::default()).with_ply(i + 1).with_move(m.clone())
+            RecordError::parse(format!("`{m}` is not an ICCS move"), Span::default())
+                .with_ply(i + 1)
+                .with_move(m.clone())
         })?;
         list.push_str(&format!("{}{}{}{}", ff, 9 - fr, tf, 9 - tr));
     }
@@ -350,7 +448,10 @@ pub fn write_dhtmlxq(record: &Record, fen: Option<&str>, iccs_moves: &[String]) 
 }
 
 fn clean(s: &str) -> String {
-    s.replace(['\r'], "").replace('\n', "||").replace('[', "(").replace(']', ")")
+    s.replace(['\r'], "")
+        .replace('\n', "||")
+        .replace('[', "(")
+        .replace(']', ")")
 }
 
 #[cfg(test)]
@@ -377,7 +478,10 @@ mod tests {
         assert_eq!(r.comments, ["开局"]);
         assert_eq!(r.moves[0].comments, ["中炮"]);
         let v = &r.moves[1].variations[0];
-        assert_eq!(v.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["b9c7", "h0g2"]);
+        assert_eq!(
+            v.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+            ["b9c7", "h0g2"]
+        );
         assert_eq!(v[0].comments, ["变着\n好"]);
     }
 
@@ -387,9 +491,15 @@ mod tests {
         binit[4] = "49";
         binit[20] = "40";
         binit[16] = "00";
-        let text = format!("[DhtmlXQ_binit]{}[/DhtmlXQ_binit][DhtmlXQ_movelist]0001[/DhtmlXQ_movelist]", binit.concat());
+        let text = format!(
+            "[DhtmlXQ_binit]{}[/DhtmlXQ_binit][DhtmlXQ_movelist]0001[/DhtmlXQ_movelist]",
+            binit.concat()
+        );
         let r = one(&text);
-        assert_eq!(r.setup.as_ref().unwrap().0, "r3k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
+        assert_eq!(
+            r.setup.as_ref().unwrap().0,
+            "r3k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1"
+        );
         assert_eq!(r.moves[0].text, "a9a8");
     }
 
@@ -401,7 +511,11 @@ mod tests {
         assert_eq!(&text[e.span.unwrap().start..e.span.unwrap().end], "9747");
         assert_eq!(e.ply, Some(2));
         assert_eq!(r.moves.len(), 1);
-        assert!(one("[DhtmlXQ_movelist]774[/DhtmlXQ_movelist]").parse_error.is_some());
+        assert!(
+            one("[DhtmlXQ_movelist]774[/DhtmlXQ_movelist]")
+                .parse_error
+                .is_some()
+        );
         let r = one("[DhtmlXQ_binit]12[/DhtmlXQ_binit]");
         assert_eq!(r.parse_error.unwrap().kind, ErrorKind::BadSetup);
         assert!(read_dhtmlxq("hello").remove(0).is_err());
@@ -414,7 +528,13 @@ mod tests {
         let text = write_dhtmlxq(&r, Some(fen), &["a9a8".into(), "e0d0".into()]).unwrap();
         let back = one(&text);
         assert_eq!(back.setup.as_ref().unwrap().0, fen);
-        assert_eq!(back.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["a9a8", "e0d0"]);
+        assert_eq!(
+            back.moves
+                .iter()
+                .map(|m| m.text.as_str())
+                .collect::<Vec<_>>(),
+            ["a9a8", "e0d0"]
+        );
         assert_eq!(back.tag("Red"), Some("甲"));
         assert_eq!(back.claim.unwrap().result, GameResult::FirstWins);
         assert_eq!(back.comments, ["开局"]);

@@ -5,6 +5,8 @@
 //!
 //! See docs/formats/xiangqi-formats.md and grammar/xiangqi-pgn.ebnf, grammar/dhtmlxq.ebnf.
 
+#![allow(clippy::result_large_err)] // RecordError is the core API's error type, returned by value.
+
 pub mod board;
 pub mod dhtmlxq;
 pub mod pgn_read;
@@ -31,19 +33,90 @@ const fn info(
     binary: bool,
     description: &'static str,
 ) -> FormatInfo {
-    FormatInfo { id, game: GameKind::Xiangqi, extensions, read, write, binary, description }
+    FormatInfo {
+        id,
+        game: GameKind::Xiangqi,
+        extensions,
+        read,
+        write,
+        binary,
+        description,
+    }
 }
 
 static FORMATS: [FormatInfo; 9] = [
-    info("pgn", &["pgn"], true, true, false, "XQ PGN in Chinese, ICCS or WXF notation (writes Chinese, simplified)"),
-    info("pgn-chinese", &["pgn"], false, true, false, "XQ PGN, Chinese notation, simplified characters (炮二平五)"),
-    info("pgn-chinese-trad", &["pgn"], false, true, false, "XQ PGN, Chinese notation, traditional characters (炮二平五 馬８進７)"),
-    info("pgn-iccs", &["pgn"], false, true, false, "XQ PGN, ICCS coordinate notation (H2-E2)"),
-    info("pgn-wxf", &["pgn"], false, true, false, "XQ PGN, WXF notation (C2.5)"),
-    info("dhtmlxq", &["dhtmlxq"], true, true, false, "DhtmlXQ / 东萍 UBB record ([DhtmlXQ] blocks, also inside .txt/.html)"),
-    info("xqf", &["xqf"], true, false, true, "XQStudio XQF binary record, versions 10-18 (encrypted ones too)"),
-    info("ucci", &["ucci"], true, true, false, "UCCI `position … moves …` lines, or a bare ICCS move list"),
-    info("fen", &["fen"], false, true, false, "FEN of the final position"),
+    info(
+        "pgn",
+        &["pgn"],
+        true,
+        true,
+        false,
+        "XQ PGN in Chinese, ICCS or WXF notation (writes Chinese, simplified)",
+    ),
+    info(
+        "pgn-chinese",
+        &["pgn"],
+        false,
+        true,
+        false,
+        "XQ PGN, Chinese notation, simplified characters (炮二平五)",
+    ),
+    info(
+        "pgn-chinese-trad",
+        &["pgn"],
+        false,
+        true,
+        false,
+        "XQ PGN, Chinese notation, traditional characters (炮二平五 馬８進７)",
+    ),
+    info(
+        "pgn-iccs",
+        &["pgn"],
+        false,
+        true,
+        false,
+        "XQ PGN, ICCS coordinate notation (H2-E2)",
+    ),
+    info(
+        "pgn-wxf",
+        &["pgn"],
+        false,
+        true,
+        false,
+        "XQ PGN, WXF notation (C2.5)",
+    ),
+    info(
+        "dhtmlxq",
+        &["dhtmlxq"],
+        true,
+        true,
+        false,
+        "DhtmlXQ / 东萍 UBB record ([DhtmlXQ] blocks, also inside .txt/.html)",
+    ),
+    info(
+        "xqf",
+        &["xqf"],
+        true,
+        false,
+        true,
+        "XQStudio XQF binary record, versions 10-18 (encrypted ones too)",
+    ),
+    info(
+        "ucci",
+        &["ucci"],
+        true,
+        true,
+        false,
+        "UCCI `position … moves …` lines, or a bare ICCS move list",
+    ),
+    info(
+        "fen",
+        &["fen"],
+        false,
+        true,
+        false,
+        "FEN of the final position",
+    ),
 ];
 
 /// Every Xiangqi format qipu reads or writes.
@@ -90,7 +163,10 @@ fn xiangqi_game_name(v: &str) -> bool {
 
 /// Recognises a Xiangqi format by extension and content.
 pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
-    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let ext = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
     if head.get(0..2) == Some(b"XQ") && head.get(2).is_some_and(|v| (1..=18).contains(v)) {
         return Some("xqf");
     }
@@ -108,9 +184,13 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
         };
     }
     if game.is_some_and(|g| xiangqi_game_name(&g))
-        || [&b"[Format \"ICCS\"]"[..], b"[Format \"WXF\"]", b"[Format \"Chinese\"]"]
-            .iter()
-            .any(|m| find(head, m).is_some())
+        || [
+            &b"[Format \"ICCS\"]"[..],
+            b"[Format \"WXF\"]",
+            b"[Format \"Chinese\"]",
+        ]
+        .iter()
+        .any(|m| find(head, m).is_some())
     {
         return Some("pgn");
     }
@@ -157,8 +237,14 @@ mod tests {
         assert_eq!(sniff("g.pgn", b"[Event \"x\"]"), Some("pgn"));
         assert_eq!(sniff("g.pgn", b"[Game \"Othello\"]"), None);
         assert_eq!(sniff("g.txt", b"[Game \"Chinese Chess\"]"), Some("pgn"));
-        assert_eq!(sniff("g.txt", "[Event \"x\"]\n1. 炮二平五 马８进７".as_bytes()), Some("pgn"));
-        assert_eq!(sniff("m.txt", b"position startpos moves h2e2"), Some("ucci"));
+        assert_eq!(
+            sniff("g.txt", "[Event \"x\"]\n1. 炮二平五 马８进７".as_bytes()),
+            Some("pgn")
+        );
+        assert_eq!(
+            sniff("m.txt", b"position startpos moves h2e2"),
+            Some("ucci")
+        );
         assert_eq!(sniff("m.ucci", b"h2e2"), Some("ucci"));
         assert_eq!(sniff("x.ggf", b"(;GM[Othello]"), None);
     }
@@ -166,13 +252,32 @@ mod tests {
     #[test]
     fn format_list() {
         let ids: Vec<_> = formats().iter().map(|f| f.id).collect();
-        for id in ["pgn", "pgn-chinese", "pgn-chinese-trad", "pgn-iccs", "pgn-wxf", "dhtmlxq", "xqf", "ucci", "fen"] {
+        for id in [
+            "pgn",
+            "pgn-chinese",
+            "pgn-chinese-trad",
+            "pgn-iccs",
+            "pgn-wxf",
+            "dhtmlxq",
+            "xqf",
+            "ucci",
+            "fen",
+        ] {
             assert!(ids.contains(&id), "{id}");
         }
         assert!(formats().iter().all(|f| f.read || f.write));
-        for f in formats().iter().filter(|f| f.write && f.id.starts_with("pgn")) {
+        for f in formats()
+            .iter()
+            .filter(|f| f.write && f.id.starts_with("pgn"))
+        {
             assert!(pgn_target(f.id).is_some(), "{}", f.id);
         }
-        assert!(formats().iter().filter(|f| f.read).all(|f| sniff(&format!("x.{}", f.extensions[0]), b"").is_some()));
+        assert!(
+            formats().iter().filter(|f| f.read).all(|f| sniff(
+                &format!("x.{}", f.extensions[0]),
+                b""
+            )
+            .is_some())
+        );
     }
 }

@@ -6,9 +6,7 @@ use super::pgn_tokens::{
     Element, element, looks_like_move, result_token, skip_space, split_suffix, termination_in,
 };
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{
-    Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag,
-};
+use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
 use memchr::memchr;
 
 /// Reads every game of an XQ PGN file.
@@ -82,7 +80,10 @@ pub fn split_games(text: &str) -> Vec<(usize, usize)> {
 }
 
 fn trailing_space(line: &[u8]) -> usize {
-    line.iter().rev().take_while(|b| b.is_ascii_whitespace()).count()
+    line.iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count()
 }
 
 /// The line being read: the main line, or a variation inside it.
@@ -113,7 +114,11 @@ pub fn parse_game(src: &str, base: usize, index: usize) -> Record {
         src,
         base,
         rec,
-        lines: vec![Line { moves: Vec::new(), leading: Vec::new(), open: 0 }],
+        lines: vec![Line {
+            moves: Vec::new(),
+            leading: Vec::new(),
+            open: 0,
+        }],
         number: None,
         result: None,
         trailing_comments: Vec::new(),
@@ -159,9 +164,12 @@ impl<'a> GameReader<'a> {
         match first {
             '{' => RecordError::parse("this comment is never closed with `}`", span)
                 .with_label("unclosed comment"),
-            '[' => RecordError::new(ErrorKind::BadHeader, "malformed tag: expected [Name \"value\"]")
-                .at(span)
-                .with_label("bad tag"),
+            '[' => RecordError::new(
+                ErrorKind::BadHeader,
+                "malformed tag: expected [Name \"value\"]",
+            )
+            .at(span)
+            .with_label("bad tag"),
             c => RecordError::parse(format!("unexpected `{c}`"), span),
         }
     }
@@ -183,7 +191,11 @@ impl<'a> GameReader<'a> {
                     )
                     .with_label("variation before any move"));
                 }
-                self.lines.push(Line { moves: Vec::new(), leading: Vec::new(), open: span.start });
+                self.lines.push(Line {
+                    moves: Vec::new(),
+                    leading: Vec::new(),
+                    open: span.start,
+                });
                 self.number = None;
             }
             Element::Close => {
@@ -192,10 +204,10 @@ impl<'a> GameReader<'a> {
                         .with_label("unmatched `)`"));
                 }
                 let done = self.lines.pop().map(|l| l.moves).unwrap_or_default();
-                if let Some(m) = self.current().moves.last_mut() {
-                    if !done.is_empty() {
-                        m.variations.push(done);
-                    }
+                if let Some(m) = self.current().moves.last_mut()
+                    && !done.is_empty()
+                {
+                    m.variations.push(done);
                 }
                 self.number = None;
             }
@@ -212,7 +224,11 @@ impl<'a> GameReader<'a> {
     fn current(&mut self) -> &mut Line {
         // `lines` always holds the main line.
         if self.lines.is_empty() {
-            self.lines.push(Line { moves: Vec::new(), leading: Vec::new(), open: 0 });
+            self.lines.push(Line {
+                moves: Vec::new(),
+                leading: Vec::new(),
+                open: 0,
+            });
         }
         let last = self.lines.len() - 1;
         &mut self.lines[last]
@@ -220,14 +236,20 @@ impl<'a> GameReader<'a> {
 
     fn tag(&mut self, name: &str, value: String, span: Span) -> Result<(), RecordError> {
         if self.seen_movetext {
-            return Err(RecordError::new(ErrorKind::BadHeader, "a tag inside the move text")
-                .at(span)
-                .with_label("tag after moves"));
+            return Err(
+                RecordError::new(ErrorKind::BadHeader, "a tag inside the move text")
+                    .at(span)
+                    .with_label("tag after moves"),
+            );
         }
         if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
             self.rec.setup = Some((value.trim().to_string(), span));
         }
-        self.rec.tags.push(Tag { name: name.to_string(), value, span });
+        self.rec.tags.push(Tag {
+            name: name.to_string(),
+            value,
+            span,
+        });
         Ok(())
     }
 
@@ -250,7 +272,10 @@ impl<'a> GameReader<'a> {
     fn annotate(&mut self, key: &str, value: &str) {
         let in_main = self.lines.len() == 1;
         match self.current().moves.last_mut() {
-            Some(m) => m.annotations.push(Annotation { key: key.into(), value: value.into() }),
+            Some(m) => m.annotations.push(Annotation {
+                key: key.into(),
+                value: value.into(),
+            }),
             None if in_main => self.rec.warnings.push(Warning::new(format!(
                 "annotation {value} before the first move is ignored"
             ))),
@@ -289,7 +314,10 @@ impl<'a> GameReader<'a> {
         let mut entry = MoveEntry::new(text, text_span);
         entry.number = self.number.take();
         if let Some(s) = suffix {
-            entry.annotations.push(Annotation { key: "suffix".into(), value: s.into() });
+            entry.annotations.push(Annotation {
+                key: "suffix".into(),
+                value: s.into(),
+            });
         }
         let line = self.current();
         if line.moves.is_empty() {
@@ -303,10 +331,10 @@ impl<'a> GameReader<'a> {
         // A parse error may leave variations open: fold them back so no move is lost.
         while self.lines.len() > 1 {
             let done = self.lines.pop().map(|l| l.moves).unwrap_or_default();
-            if let Some(m) = self.current().moves.last_mut() {
-                if !done.is_empty() {
-                    m.variations.push(done);
-                }
+            if let Some(m) = self.current().moves.last_mut()
+                && !done.is_empty()
+            {
+                m.variations.push(done);
             }
         }
         let main = self.lines.pop().map(|l| l.moves).unwrap_or_default();
@@ -325,39 +353,50 @@ impl<'a> GameReader<'a> {
         let tag_result = tag.as_ref().and_then(|(v, span)| {
             let parsed = result_token(v).or_else(|| GameResult::parse(v));
             if parsed.is_none() {
-                self.rec.warnings.push(
-                    Warning::new(format!("the Result tag `{v}` is not a result")).at(*span),
-                );
+                self.rec
+                    .warnings
+                    .push(Warning::new(format!("the Result tag `{v}` is not a result")).at(*span));
             }
             parsed.map(|r| (r, v.clone(), *span))
         });
         let token = self.result.map(|(r, t, s)| (r, t.to_string(), s));
-        if let (Some((a, at, _)), Some((b, bt, span))) = (&token, &tag_result) {
-            if a != b {
-                self.rec.warnings.push(
-                    Warning::new(format!(
-                        "the Result tag says {bt} but the move text ends with {at}; using {at}"
-                    ))
-                    .at(*span),
-                );
-            }
+        if let (Some((a, at, _)), Some((b, bt, span))) = (&token, &tag_result)
+            && a != b
+        {
+            self.rec.warnings.push(
+                Warning::new(format!(
+                    "the Result tag says {bt} but the move text ends with {at}; using {at}"
+                ))
+                .at(*span),
+            );
         }
         let Some((result, text, span)) = token.or(tag_result) else {
             return;
         };
-        let mut termination = self
-            .rec
-            .tag("Termination")
-            .and_then(termination_in);
+        let mut termination = self.rec.tag("Termination").and_then(termination_in);
         if termination.is_none() {
-            let last = self.rec.moves.last().map(|m| m.comments.clone()).unwrap_or_default();
+            let last = self
+                .rec
+                .moves
+                .last()
+                .map(|m| m.comments.clone())
+                .unwrap_or_default();
             termination = last
                 .iter()
                 .chain(self.trailing_comments.iter())
-                .chain(if self.rec.moves.is_empty() { self.rec.comments.iter() } else { [].iter() })
+                .chain(if self.rec.moves.is_empty() {
+                    self.rec.comments.iter()
+                } else {
+                    [].iter()
+                })
                 .find_map(|c| termination_in(c));
         }
-        self.rec.claim = Some(Claim { result, termination, text, span });
+        self.rec.claim = Some(Claim {
+            result,
+            termination,
+            text,
+            span,
+        });
     }
 }
 
@@ -418,7 +457,11 @@ mod tests {
         assert!(parse_game("1. h2e2 ) h9g7", 0, 0).parse_error.is_some());
         let r = parse_game("1. h2e2 (h2c2 h9g7", 0, 0);
         assert!(r.parse_error.is_some());
-        assert_eq!(r.moves[0].variations.len(), 1, "moves of an open variation are kept");
+        assert_eq!(
+            r.moves[0].variations.len(),
+            1,
+            "moves of an open variation are kept"
+        );
         assert!(parse_game("1. h2e2 {oops", 0, 0).parse_error.is_some());
         assert!(parse_game("( h2e2 )", 0, 0).parse_error.is_some());
     }
@@ -429,7 +472,11 @@ mod tests {
         let c = r.claim.unwrap();
         assert_eq!(c.result, GameResult::SecondWins);
         assert_eq!(c.termination, Some(Termination::Resignation));
-        let r = parse_game("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n1. h2e2 0-1", 0, 0);
+        let r = parse_game(
+            "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n1. h2e2 0-1",
+            0,
+            0,
+        );
         assert_eq!(r.claim.as_ref().unwrap().result, GameResult::SecondWins);
         assert_eq!(r.claim.unwrap().termination, Some(Termination::Timeout));
         assert_eq!(r.warnings.len(), 1, "tag/movetext mismatch is a warning");

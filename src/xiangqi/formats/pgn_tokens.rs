@@ -53,7 +53,10 @@ fn quoted_value(input: &str) -> IResult<&str, String> {
         match c {
             // A quote ends the value only before the closing `]`: some files leave quotes
             // inside values unescaped (`[Event "2008"Cup" 2008"]`).
-            '"' if rest[i + 1..].trim_start_matches([' ', '\t']).starts_with(']') => {
+            '"' if rest[i + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(']') =>
+            {
                 return Ok((&rest[i + 1..], value));
             }
             '\\' => match chars.next() {
@@ -139,7 +142,11 @@ fn word(input: &str) -> IResult<&str, Element<'_>> {
 }
 
 fn single(input: &str) -> IResult<&str, Element<'_>> {
-    alt((map(char('('), |_| Element::Open), map(char(')'), |_| Element::Close))).parse(input)
+    alt((
+        map(char('('), |_| Element::Open),
+        map(char(')'), |_| Element::Close),
+    ))
+    .parse(input)
 }
 
 /// The next element (whitespace already skipped). An `Err` means the text at `input` starts
@@ -172,8 +179,12 @@ pub fn split_suffix(word: &str) -> (&str, Option<&str>) {
 pub fn result_token(word: &str) -> Option<crate::core::record::GameResult> {
     use crate::core::record::GameResult;
     match word {
-        "红胜" | "紅勝" | "红方胜" | "紅方勝" | "红先胜" | "紅先勝" => Some(GameResult::FirstWins),
-        "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "红先负" | "紅先負" => Some(GameResult::SecondWins),
+        "红胜" | "紅勝" | "红方胜" | "紅方勝" | "红先胜" | "紅先勝" => {
+            Some(GameResult::FirstWins)
+        }
+        "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "红先负" | "紅先負" => {
+            Some(GameResult::SecondWins)
+        }
         "和棋" | "和局" | "红先和" | "紅先和" => Some(GameResult::Draw),
         "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" => GameResult::parse(word),
         _ => None,
@@ -225,10 +236,25 @@ pub fn termination_in(text: &str) -> Option<crate::core::record::Termination> {
     let has = |keys: &[&str]| keys.iter().any(|k| lower.contains(k));
     if has(&["认输", "認輸", "投子", "resign"]) {
         Some(Termination::Resignation)
-    } else if has(&["超时", "超時", "timeout", "time forfeit", "on time", "time-forfeit"]) {
+    } else if has(&[
+        "超时",
+        "超時",
+        "timeout",
+        "time forfeit",
+        "on time",
+        "time-forfeit",
+    ]) {
         Some(Termination::Timeout)
     } else if has(&[
-        "作和", "议和", "議和", "言和", "和棋", "同意和", "agreement", "agreed", "draw offer accepted",
+        "作和",
+        "议和",
+        "議和",
+        "言和",
+        "和棋",
+        "同意和",
+        "agreement",
+        "agreed",
+        "draw offer accepted",
     ]) {
         Some(Termination::Agreement)
     } else {
@@ -248,12 +274,18 @@ mod tests {
     fn elements() {
         assert_eq!(
             first(r#"[Event "a \"b\" c"]"#),
-            Element::Tag { name: "Event", value: "a \"b\" c".into() }
+            Element::Tag {
+                name: "Event",
+                value: "a \"b\" c".into()
+            }
         );
         assert_eq!(first("{good move} 2."), Element::Comment("good move"));
         assert_eq!(
             first(r#"[Event "2008"Cup" x"]"#),
-            Element::Tag { name: "Event", value: "2008\"Cup\" x".into() }
+            Element::Tag {
+                name: "Event",
+                value: "2008\"Cup\" x".into()
+            }
         );
         assert_eq!(first("; rest\nx"), Element::LineComment(" rest"));
         assert_eq!(first("12... h9g7"), Element::Number(12));
@@ -291,7 +323,10 @@ mod tests {
     fn terminations() {
         use crate::core::record::Termination;
         assert_eq!(termination_in("黑方认输"), Some(Termination::Resignation));
-        assert_eq!(termination_in("Red lost on time"), Some(Termination::Timeout));
+        assert_eq!(
+            termination_in("Red lost on time"),
+            Some(Termination::Timeout)
+        );
         assert_eq!(termination_in("双方议和"), Some(Termination::Agreement));
         assert_eq!(termination_in("好棋"), None);
     }

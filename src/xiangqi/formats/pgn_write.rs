@@ -24,7 +24,9 @@ impl WrittenMove {
 }
 
 /// Tags written first, in this order (the rest follow as the record has them).
-const ROSTER: [&str; 8] = ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result"];
+const ROSTER: [&str; 8] = [
+    "Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result",
+];
 
 /// Writes one game: the main line `moves` (one rendered text per replayed move, aligned with
 /// `record.moves` for comments), `[Format "<format_tag>"]`, `[FEN]` when the record has a
@@ -35,7 +37,11 @@ pub fn write_pgn(record: &Record, moves: &[String], format_tag: &str) -> String 
         .enumerate()
         .map(|(i, text)| WrittenMove {
             text: text.clone(),
-            comments: record.moves.get(i).map(|m| m.comments.clone()).unwrap_or_default(),
+            comments: record
+                .moves
+                .get(i)
+                .map(|m| m.comments.clone())
+                .unwrap_or_default(),
             variations: Vec::new(),
         })
         .collect();
@@ -57,7 +63,9 @@ pub fn write_pgn_tree(record: &Record, moves: &[WrittenMove], format_tag: &str) 
     }
     for t in &record.tags {
         let skip = ROSTER.iter().any(|r| r.eq_ignore_ascii_case(&t.name))
-            || ["Format", "FEN"].iter().any(|r| r.eq_ignore_ascii_case(&t.name));
+            || ["Format", "FEN"]
+                .iter()
+                .any(|r| r.eq_ignore_ascii_case(&t.name));
         if !skip {
             write_tag(&mut out, &t.name, &t.value);
         }
@@ -71,7 +79,10 @@ pub fn write_pgn_tree(record: &Record, moves: &[WrittenMove], format_tag: &str) 
         let _ = writeln!(out, "{{{}}}", clean_comment(c));
     }
     let red_first = fen.and_then(fen_red_to_move).unwrap_or(true);
-    let first_number = fen.and_then(fen_move_number).filter(|&n| n > 0).unwrap_or(1);
+    let first_number = fen
+        .and_then(fen_move_number)
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
     let mut body = String::new();
     write_line(&mut body, moves, first_number, red_first, true);
     out.push_str(body.trim_start());
@@ -94,7 +105,10 @@ fn result_text(record: &Record) -> &'static str {
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+    let escaped = value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ");
     let _ = writeln!(out, "[{name} \"{escaped}\"]");
 }
 
@@ -173,7 +187,10 @@ mod tests {
         assert!(text.contains("[Event \"测试 \\\"cup\\\"\"]"), "{text}");
         assert!(text.contains("[Format \"Chinese\"]"));
         assert!(text.contains("[Opening \"中炮\"]"));
-        assert!(text.contains("1. 炮二平五 {center (cannon)} 1... 马８进７ 1-0"), "{text}");
+        assert!(
+            text.contains("1. 炮二平五 {center (cannon)} 1... 马８进７ 1-0"),
+            "{text}"
+        );
         let back = parse_game(&text, 0, 0);
         assert!(back.parse_error.is_none(), "{:?}", back.parse_error);
         assert_eq!(back.moves.len(), 2);
@@ -187,11 +204,16 @@ mod tests {
         r.claim = None;
         r.setup = Some(("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 7".into(), Span::default()));
         let mut first = WrittenMove::new("e9d9");
-        first.variations.push(vec![WrittenMove::new("e9f9"), WrittenMove::new("e0f0")]);
+        first
+            .variations
+            .push(vec![WrittenMove::new("e9f9"), WrittenMove::new("e0f0")]);
         let tree = vec![first, WrittenMove::new("e0d0")];
         let text = write_pgn_tree(&r, &tree, "ICCS");
         assert!(text.contains("[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 7\"]"));
-        assert!(text.contains("7... e9d9 (7... e9f9 8. e0f0)\n8. e0d0 *"), "{text}");
+        assert!(
+            text.contains("7... e9d9 (7... e9f9 8. e0f0)\n8. e0d0 *"),
+            "{text}"
+        );
         let back = parse_game(&text, 0, 0);
         assert!(back.parse_error.is_none(), "{:?}", back.parse_error);
         assert_eq!(back.moves[0].variations[0].len(), 2);

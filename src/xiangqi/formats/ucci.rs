@@ -71,15 +71,19 @@ fn position_line(line: &str, base: usize, index: usize) -> Record {
                     rec.setup = Some((fen, Span::new(s, e + w.len())));
                 }
                 _ => {
-                    rec.parse_error = Some(RecordError::parse("`position fen` without a FEN", rec.span));
+                    rec.parse_error =
+                        Some(RecordError::parse("`position fen` without a FEN", rec.span));
                     return rec;
                 }
             }
         }
         Some((w, at)) => {
             rec.parse_error = Some(
-                RecordError::parse(format!("expected `startpos` or `fen`, found `{w}`"), Span::new(at, at + w.len()))
-                    .with_label("expected startpos or fen"),
+                RecordError::parse(
+                    format!("expected `startpos` or `fen`, found `{w}`"),
+                    Span::new(at, at + w.len()),
+                )
+                .with_label("expected startpos or fen"),
             );
             return rec;
         }
@@ -89,8 +93,11 @@ fn position_line(line: &str, base: usize, index: usize) -> Record {
         Some(("moves", _)) => read_moves(&mut rec, ws, false),
         Some((w, at)) => {
             rec.parse_error = Some(
-                RecordError::parse(format!("expected `moves`, found `{w}`"), Span::new(at, at + w.len()))
-                    .with_label("expected moves"),
+                RecordError::parse(
+                    format!("expected `moves`, found `{w}`"),
+                    Span::new(at, at + w.len()),
+                )
+                .with_label("expected moves"),
             );
         }
         None => {}
@@ -125,10 +132,15 @@ pub fn read_ucci(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut rec = Record::new(GameKind::Xiangqi, "ucci", 0);
     let first = lines(text).find(|(l, _)| content(l));
     let Some((_, start)) = first else {
-        return vec![Err(RecordError::parse("no moves: the file is empty", Span::new(0, text.len())))];
+        return vec![Err(RecordError::parse(
+            "no moves: the file is empty",
+            Span::new(0, text.len()),
+        ))];
     };
     rec.span = Span::new(start, start);
-    let all = lines(text).filter(|(l, _)| content(l)).flat_map(|(l, at)| words(l, at));
+    let all = lines(text)
+        .filter(|(l, _)| content(l))
+        .flat_map(|(l, at)| words(l, at));
     read_moves(&mut rec, all, true);
     vec![Ok(rec)]
 }
@@ -161,7 +173,10 @@ mod tests {
         assert_eq!(&text[a.moves[1].span.start..a.moves[1].span.end], "h9g7");
         let b = recs[1].as_ref().unwrap();
         assert_eq!(b.index, 1);
-        assert_eq!(b.setup.as_ref().unwrap().0, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        assert_eq!(
+            b.setup.as_ref().unwrap().0,
+            "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+        );
         assert_eq!(b.moves[0].text, "e0d0");
     }
 
@@ -172,9 +187,17 @@ mod tests {
         let e = r.parse_error.unwrap();
         assert_eq!(e.ply, Some(4));
         assert_eq!(e.span, Some(Span::new(21, 25)));
-        let r = read_ucci("position startpos moves h2e2 zz").remove(0).unwrap();
+        let r = read_ucci("position startpos moves h2e2 zz")
+            .remove(0)
+            .unwrap();
         assert!(r.parse_error.is_some());
-        assert!(read_ucci("position nowhere").remove(0).unwrap().parse_error.is_some());
+        assert!(
+            read_ucci("position nowhere")
+                .remove(0)
+                .unwrap()
+                .parse_error
+                .is_some()
+        );
         assert!(read_ucci("").remove(0).is_err());
     }
 

@@ -42,7 +42,13 @@ fn keys(header: &[u8], version: u8) -> Keys {
     let mask = h(3);
     let args: [u8; 4] = std::array::from_fn(|i| h(8 + i) | (h(12 + i) & mask));
     let stream = std::array::from_fn(|i| args[i % 4] & KEY_STREAM_MASK[i]);
-    Keys { piece, src, dst, comment, stream }
+    Keys {
+        piece,
+        src,
+        dst,
+        comment,
+        stream,
+    }
 }
 
 /// One node of the move tree, as read.
@@ -63,22 +69,33 @@ fn gb_string(field: &[u8]) -> String {
     };
     let text = rest.get(..usize::from(len).min(rest.len())).unwrap_or(&[]);
     let (s, _, _) = encoding_rs::GB18030.decode(text);
-    s.trim_matches(|c: char| c == '\0' || c.is_whitespace()).to_string()
+    s.trim_matches(|c: char| c == '\0' || c.is_whitespace())
+        .to_string()
 }
 
 /// Reads an XQF file into one record.
 pub fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
     if bytes.get(0..2) != Some(b"XQ") {
-        return Err(RecordError::parse("not an XQF file: it does not start with `XQ`", Span::new(0, 2.min(bytes.len()))));
+        return Err(RecordError::parse(
+            "not an XQF file: it does not start with `XQ`",
+            Span::new(0, 2.min(bytes.len())),
+        ));
     }
     let version = bytes.get(2).copied().unwrap_or(0);
     if version > 18 {
-        return Err(RecordError::new(ErrorKind::Unsupported, format!("XQF version {version} is not supported (10–18 are)"))
-            .at(Span::new(2, 3)));
+        return Err(RecordError::new(
+            ErrorKind::Unsupported,
+            format!("XQF version {version} is not supported (10–18 are)"),
+        )
+        .at(Span::new(2, 3)));
     }
     if bytes.len() < MOVES_AT + 4 {
         return Err(RecordError::parse(
-            format!("truncated XQF file: {} bytes, the header and first move record need {}", bytes.len(), MOVES_AT + 4),
+            format!(
+                "truncated XQF file: {} bytes, the header and first move record need {}",
+                bytes.len(),
+                MOVES_AT + 4
+            ),
             Span::new(bytes.len().min(MOVES_AT), bytes.len()),
         ));
     }
@@ -109,10 +126,8 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
             return Ok(rec);
         }
     };
-    if let Some(root) = nodes.first() {
-        if let Some(c) = &root.comment {
-            rec.comments.push(c.clone());
-        }
+    if let Some(c) = nodes.first().and_then(|root| root.comment.clone()) {
+        rec.comments.push(c);
     }
     let mut warnings = Vec::new();
     let (main, bad) = line_from(&nodes, 0, 0, &mut warnings);
@@ -135,25 +150,35 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
     if let Some((at, ply)) = bad {
         let text = nodes_move_text(bytes, at);
         rec.parse_error = Some(
-            RecordError::parse(format!("move record at offset {at:#x} has a square off the board"), Span::new(at, at + 2))
-                .with_ply(ply)
-                .with_move(text)
-                .with_label("bad square"),
+            RecordError::parse(
+                format!("move record at offset {at:#x} has a square off the board"),
+                Span::new(at, at + 2),
+            )
+            .with_ply(ply)
+            .with_move(text)
+            .with_label("bad square"),
         );
     } else if let Some((at, msg)) = stop {
         let main_complete = main_line_complete(&nodes);
         let span = Span::new(MOVES_AT + at, bytes.len());
         if main_complete {
-            rec.warnings.push(Warning::new(format!("{msg}; the variations after it are lost")).at(span));
+            rec.warnings
+                .push(Warning::new(format!("{msg}; the variations after it are lost")).at(span));
         } else {
-            rec.parse_error = Some(RecordError::parse(msg, span).with_ply(rec.moves.len() + 1).with_label("truncated here"));
+            rec.parse_error = Some(
+                RecordError::parse(msg, span)
+                    .with_ply(rec.moves.len() + 1)
+                    .with_label("truncated here"),
+            );
         }
     }
     Ok(rec)
 }
 
 fn nodes_move_text(bytes: &[u8], at: usize) -> String {
-    bytes.get(at..at + 2).map_or(String::new(), |b| format!("{:02x}{:02x}", b[0], b[1]))
+    bytes
+        .get(at..at + 2)
+        .map_or(String::new(), |b| format!("{:02x}{:02x}", b[0], b[1]))
 }
 
 fn read_tags(header: &[u8], rec: &mut Record) {
@@ -173,7 +198,11 @@ fn read_tags(header: &[u8], rec: &mut Record) {
     for (name, at, len) in FIELDS {
         let value = header.get(at..at + len).map(gb_string).unwrap_or_default();
         if !value.is_empty() {
-            rec.tags.push(Tag { name: name.into(), value, span: Span::new(at, at + len) });
+            rec.tags.push(Tag {
+                name: name.into(),
+                value,
+                span: Span::new(at, at + len),
+            });
         }
     }
 }
@@ -186,13 +215,19 @@ fn read_result(header: &[u8], rec: &mut Record) {
         2 => Some(GameResult::SecondWins),
         3 | 4 => Some(GameResult::Draw),
         other => {
-            rec.warnings.push(Warning::new(format!("unknown XQF result code {other}")).at(span));
+            rec.warnings
+                .push(Warning::new(format!("unknown XQF result code {other}")).at(span));
             None
         }
     };
     if let Some(result) = result {
         rec.set_tag("Result", result.as_str());
-        rec.claim = Some(Claim { result, termination: None, text: result.as_str().into(), span });
+        rec.claim = Some(Claim {
+            result,
+            termination: None,
+            text: result.as_str().into(),
+            span,
+        });
     }
 }
 
@@ -200,7 +235,11 @@ fn read_pieces(header: &[u8], version: u8, keys: &Keys) -> Result<Placement, Str
     let raw = header.get(0x10..0x30).ok_or("no piece table")?;
     let mut table = [0u8; 32];
     for (i, &b) in raw.iter().enumerate() {
-        let slot = if version >= 12 { (usize::from(keys.piece) + 1 + i) % 32 } else { i };
+        let slot = if version >= 12 {
+            (usize::from(keys.piece) + 1 + i) % 32
+        } else {
+            i
+        };
         table[slot] = b.wrapping_sub(keys.piece);
     }
     let squares: [Option<(u8, u8)>; 32] = std::array::from_fn(|i| square(table[i]));
@@ -223,41 +262,82 @@ fn read_tree(area: &[u8], version: u8, keys: &Keys) -> (Vec<Node>, Option<(usize
     while let Some(parent) = tasks.pop() {
         let at = pos;
         let Some(rec) = area.get(pos..pos + 4) else {
-            return (nodes, Some((at, format!("the file ends inside the move tree at offset {:#x}", MOVES_AT + at))));
+            return (
+                nodes,
+                Some((
+                    at,
+                    format!(
+                        "the file ends inside the move tree at offset {:#x}",
+                        MOVES_AT + at
+                    ),
+                )),
+            );
         };
         let (raw_from, raw_to, flags) = (rec[0], rec[1], rec[2]);
         pos += 4;
         let (has_next, has_alternative, comment_len) = if version <= 10 {
             let Some(len) = area.get(pos..pos + 4) else {
-                return (nodes, Some((at, format!("the file ends inside the move record at offset {:#x}", MOVES_AT + at))));
+                return (
+                    nodes,
+                    Some((
+                        at,
+                        format!(
+                            "the file ends inside the move record at offset {:#x}",
+                            MOVES_AT + at
+                        ),
+                    )),
+                );
             };
             pos += 4;
             let len = i64::from(u32::from_le_bytes([len[0], len[1], len[2], len[3]]));
             (flags & 0xF0 != 0, flags & 0x0F != 0, len)
         } else if flags & 0x20 != 0 {
             let Some(len) = area.get(pos..pos + 4) else {
-                return (nodes, Some((at, format!("the file ends inside the move record at offset {:#x}", MOVES_AT + at))));
+                return (
+                    nodes,
+                    Some((
+                        at,
+                        format!(
+                            "the file ends inside the move record at offset {:#x}",
+                            MOVES_AT + at
+                        ),
+                    )),
+                );
             };
             pos += 4;
-            let len = i64::from(i32::from_le_bytes([len[0], len[1], len[2], len[3]])) - keys.comment;
+            let len =
+                i64::from(i32::from_le_bytes([len[0], len[1], len[2], len[3]])) - keys.comment;
             (flags & 0x80 != 0, flags & 0x40 != 0, len)
         } else {
             (flags & 0x80 != 0, flags & 0x40 != 0, 0)
         };
         let remaining = area.len() - pos;
         if comment_len < 0 || comment_len as u64 > remaining as u64 {
-            return (nodes, Some((at, format!("bad comment length {comment_len} at offset {:#x}", MOVES_AT + at + 4))));
+            return (
+                nodes,
+                Some((
+                    at,
+                    format!(
+                        "bad comment length {comment_len} at offset {:#x}",
+                        MOVES_AT + at + 4
+                    ),
+                )),
+            );
         }
         let comment_len = comment_len as usize;
         let comment = (comment_len > 0).then(|| {
             let (s, _, _) = encoding_rs::GB18030.decode(&area[pos..pos + comment_len]);
-            s.trim_matches(|c: char| c == '\0' || c.is_whitespace()).to_string()
+            s.trim_matches(|c: char| c == '\0' || c.is_whitespace())
+                .to_string()
         });
         pos += comment_len;
         let (from, to) = if parent.is_none() {
             (0, 0)
         } else {
-            (raw_from.wrapping_sub(24).wrapping_sub(keys.src), raw_to.wrapping_sub(32).wrapping_sub(keys.dst))
+            (
+                raw_from.wrapping_sub(24).wrapping_sub(keys.src),
+                raw_to.wrapping_sub(32).wrapping_sub(keys.dst),
+            )
         };
         let id = nodes.len();
         nodes.push(Node {
@@ -297,7 +377,12 @@ fn main_line_complete(nodes: &[Node]) -> bool {
 /// The line that starts after `parent`: its first child, that child's first child … with the
 /// other children as variations. Returns the moves and, for a bad square on this line, the
 /// offset of its record and its ply (counted from `ply0`).
-fn line_from(nodes: &[Node], parent: usize, depth: usize, warnings: &mut Vec<Warning>) -> (Vec<MoveEntry>, Option<(usize, usize)>) {
+fn line_from(
+    nodes: &[Node],
+    parent: usize,
+    depth: usize,
+    warnings: &mut Vec<Warning>,
+) -> (Vec<MoveEntry>, Option<(usize, usize)>) {
     let mut line = Vec::new();
     let mut id = parent;
     while let Some(&first) = nodes.get(id).and_then(|n| n.children.first()) {
@@ -306,9 +391,15 @@ fn line_from(nodes: &[Node], parent: usize, depth: usize, warnings: &mut Vec<War
             let ply = line.len() + 1;
             return (line, Some((node.at, ply)));
         };
-        let mut entry = MoveEntry::new(format!("{}{}", square_name(ff, fr), square_name(tf, tr)), Span::new(node.at, node.at + 4));
+        let mut entry = MoveEntry::new(
+            format!("{}{}", square_name(ff, fr), square_name(tf, tr)),
+            Span::new(node.at, node.at + 4),
+        );
         entry.comments.extend(node.comment.clone());
-        let alternatives = nodes.get(id).map(|n| n.children.get(1..).unwrap_or(&[])).unwrap_or(&[]);
+        let alternatives = nodes
+            .get(id)
+            .map(|n| n.children.get(1..).unwrap_or(&[]))
+            .unwrap_or(&[]);
         for &alt in alternatives {
             if depth >= MAX_VARIATION_DEPTH {
                 warnings.push(Warning::new("variations nested too deeply are dropped"));
@@ -318,16 +409,24 @@ fn line_from(nodes: &[Node], parent: usize, depth: usize, warnings: &mut Vec<War
             if let Some(alt_node) = nodes.get(alt) {
                 match (square(alt_node.from), square(alt_node.to)) {
                     (Some((a, b)), Some((c, d))) => {
-                        let mut e = MoveEntry::new(format!("{}{}", square_name(a, b), square_name(c, d)), Span::new(alt_node.at, alt_node.at + 4));
+                        let mut e = MoveEntry::new(
+                            format!("{}{}", square_name(a, b), square_name(c, d)),
+                            Span::new(alt_node.at, alt_node.at + 4),
+                        );
                         e.comments.extend(alt_node.comment.clone());
                         variation.push(e);
                         let (rest, bad) = line_from(nodes, alt, depth + 1, warnings);
                         variation.extend(rest);
                         if bad.is_some() {
-                            warnings.push(Warning::new("a variation stops at a move with a square off the board"));
+                            warnings.push(Warning::new(
+                                "a variation stops at a move with a square off the board",
+                            ));
                         }
                     }
-                    _ => warnings.push(Warning::new("a variation starting with a square off the board is dropped").at(Span::new(alt_node.at, alt_node.at + 4))),
+                    _ => warnings.push(
+                        Warning::new("a variation starting with a square off the board is dropped")
+                            .at(Span::new(alt_node.at, alt_node.at + 4)),
+                    ),
                 }
             }
             if !variation.is_empty() {
