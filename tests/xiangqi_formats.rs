@@ -316,3 +316,78 @@ fn pgn_writer_output_reads_back() {
     assert_eq!(back.claim.unwrap().result, GameResult::FirstWins);
     assert_eq!(formats::sniff("x.pgn", out.as_bytes()), Some("pgn"));
 }
+
+fn check_spans(text: &str, r: &Record) {
+    let ok = |s: qipu::core::record::Span| {
+        s.start <= s.end
+            && s.end <= text.len()
+            && text.is_char_boundary(s.start)
+            && text.is_char_boundary(s.end)
+    };
+    assert!(ok(r.span), "record span {:?}", r.span);
+    for m in &r.moves {
+        assert!(ok(m.span), "move span {:?} in {text:?}", m.span);
+    }
+    if let Some(s) = r.parse_error.as_ref().and_then(|e| e.span) {
+        assert!(ok(s), "error span {s:?} in {text:?}");
+    }
+}
+
+/// Random texts made of format fragments: the text readers never panic and every span they
+/// give lies on character boundaries inside the text.
+#[test]
+fn text_readers_survive_noise() {
+    const PIECES: [&str; 24] = [
+        "[Event \"x\"]",
+        "[FEN \"",
+        "\"]",
+        "\n",
+        " ",
+        "1.",
+        "2...",
+        "炮二平五",
+        "馬８進７",
+        "H2-E2",
+        "C2.5",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "$1",
+        "!?",
+        "1-0",
+        "*",
+        "[DhtmlXQ]",
+        "[DhtmlXQ_movelist]7747",
+        "[/DhtmlXQ_movelist]",
+        "position startpos moves h2e2",
+    ];
+    let mut seed: u64 = 7;
+    for _ in 0..3000 {
+        let mut text = String::new();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let n = (seed >> 59) as usize + 1;
+        for _ in 0..n * 3 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            text.push_str(PIECES[(seed >> 33) as usize % PIECES.len()]);
+        }
+        for r in read_pgn(&text)
+            .into_iter()
+            .chain(read_dhtmlxq(&text))
+            .chain(read_ucci(&text))
+        {
+            match r {
+                Ok(r) => check_spans(&text, &r),
+                Err(e) => {
+                    if let Some(s) = e.span {
+                        assert!(
+                            s.end <= text.len() && text.is_char_boundary(s.start),
+                            "{text:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

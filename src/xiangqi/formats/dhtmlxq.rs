@@ -35,7 +35,9 @@ const TAG_NAMES: [(&str, &str); 16] = [
 
 /// Keys that carry the game's structure rather than a tag.
 fn structural(key: &str) -> bool {
-    key == "binit" || key == "movelist" || key.starts_with("move_") || key.starts_with("comment")
+    matches!(key, "binit" | "movelist" | "ver" | "init" | "pver")
+        || key.starts_with("move_")
+        || key.starts_with("comment")
 }
 
 /// One `[DhtmlXQ_key]value[/DhtmlXQ_…]` element: key, value, and the value's offset in `input`.
@@ -259,10 +261,10 @@ fn build_line(
         }
         used.push(child);
         let line = build_line(branches, child, depth + 1, used, warnings);
-        let idx = start.saturating_sub(branch.start);
         if line.is_empty() {
             continue;
         }
+        let idx = start.checked_sub(branch.start).unwrap_or(usize::MAX);
         let len = moves.len();
         match moves.get_mut(idx) {
             Some(m) => m.variations.push(line),
@@ -280,17 +282,16 @@ fn read_moves(
     value: &str,
     value_at: usize,
 ) -> Result<Vec<MoveEntry>, (Vec<MoveEntry>, RecordError)> {
-    let digits: Vec<(usize, u8)> = value
-        .bytes()
-        .enumerate()
-        .filter(|(_, b)| !b.is_ascii_whitespace())
-        .map(|(i, b)| (value_at + i, b))
+    let digits: Vec<(usize, char)> = value
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| (value_at + i, c))
         .collect();
     let mut moves = Vec::with_capacity(digits.len() / 4);
     for group in digits.chunks(4) {
         let start = group.first().map_or(value_at, |g| g.0);
-        let end = group.last().map_or(value_at, |g| g.0 + 1);
-        let text: String = group.iter().map(|g| char::from(g.1)).collect();
+        let end = group.last().map_or(value_at, |g| g.0 + g.1.len_utf8());
+        let text: String = group.iter().map(|g| g.1).collect();
         let squares = match group {
             [(_, a), (_, b), (_, c), (_, d)] => dhtml_square(*a, *b).zip(dhtml_square(*c, *d)),
             _ => None,
@@ -314,9 +315,9 @@ fn read_moves(
 }
 
 /// Two ASCII digits (column, row from the top) → ICCS (file, rank).
-fn dhtml_square(col: u8, row: u8) -> Option<(u8, u8)> {
-    let (c, r) = (col.checked_sub(b'0')?, row.checked_sub(b'0')?);
-    (c <= 8 && r <= 9).then_some((c, 9 - r))
+fn dhtml_square(col: char, row: char) -> Option<(u8, u8)> {
+    let (c, r) = (col.to_digit(10)? as u8, row.to_digit(10)? as u8);
+    (c <= 8).then(|| (c, 9 - r))
 }
 
 fn read_binit(value: &str) -> Result<Placement, String> {
@@ -330,7 +331,7 @@ fn read_binit(value: &str) -> Result<Placement, String> {
             continue;
         }
         let sq = match pair {
-            [a, b] => dhtml_square(*a, *b),
+            [a, b] => dhtml_square(char::from(*a), char::from(*b)),
             _ => None,
         };
         match sq {

@@ -6,7 +6,7 @@
 use nom::IResult;
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till, take_until, take_while, take_while1};
+use nom::bytes::complete::{tag, take_till, take_till1, take_until, take_while, take_while1};
 use nom::character::complete::{char, digit1};
 use nom::combinator::{map, map_res, recognize};
 use nom::multi::many1;
@@ -73,7 +73,13 @@ fn quoted_value(input: &str) -> IResult<&str, String> {
     )))
 }
 
-/// `[Name "value"]`
+/// An unquoted tag value (`[Event 中国]`), up to the `]` on the same line.
+fn bare_value(input: &str) -> IResult<&str, String> {
+    let (rest, v) = take_till1(|c| c == ']' || c == '"' || c == '\n' || c == '\r')(input)?;
+    Ok((rest, v.trim_end().to_string()))
+}
+
+/// `[Name "value"]` (or, leniently, `[Name value]`)
 pub fn tag_pair(input: &str) -> IResult<&str, Element<'_>> {
     let spaces = |i| take_while(|c: char| c == ' ' || c == '\t')(i);
     map(
@@ -84,7 +90,7 @@ pub fn tag_pair(input: &str) -> IResult<&str, Element<'_>> {
                     take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-'),
                     spaces,
                 ),
-                terminated(quoted_value, spaces),
+                terminated(alt((quoted_value, bare_value)), spaces),
             ),
             char(']'),
         ),
@@ -295,6 +301,13 @@ mod tests {
         assert_eq!(first("C2.5)"), Element::Word("C2.5"));
         assert!(element("{never closed").is_err());
         assert!(element("[Event \"open").is_err());
+        assert_eq!(
+            first("[Event 中国 ]"),
+            Element::Tag {
+                name: "Event",
+                value: "中国".into()
+            }
+        );
     }
 
     #[test]
