@@ -487,6 +487,25 @@ mod tests {
     }
 
     #[test]
+    fn reads_a_dpxq_export() {
+        // The shape of a dpxq.com export: Red listed from file a, a mismatched closing tag, a
+        // comment holding a PGN-style FEN.
+        let text = "[DhtmlXQ]\n[DhtmlXQ_blacktime][/DhtmlXQ_time]\n[DhtmlXQ_result]未知[/DhtmlXQ_result]\n[DhtmlXQ_binit]0919293949596979891777062646668600102030405060708012720323436383[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]777080707967121909197242191870781858[/DhtmlXQ_movelist]\n[DhtmlXQ_comment0][FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"][/DhtmlXQ_comment0]\n[/DhtmlXQ]";
+        let r = one(text);
+        assert!(r.parse_error.is_none());
+        assert_eq!(r.setup, None);
+        assert!(r.claim.is_none());
+        let moves: Vec<_> = r.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(
+            moves,
+            [
+                "h2h9", "i9h9", "h0g2", "b7b0", "a0b0", "h7e7", "b0b1", "h9h1", "b1f1"
+            ]
+        );
+        assert!(r.comments[0].starts_with("[FEN"));
+    }
+
+    #[test]
     fn custom_binit_and_black_to_move() {
         let mut binit = ["99"; 32];
         binit[4] = "49";

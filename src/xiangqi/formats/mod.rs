@@ -17,6 +17,7 @@ pub mod xqf;
 
 pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 pub use pgn_read::read_pgn;
+pub use pgn_tokens::{TokenNotation, token_notation};
 pub use pgn_write::{WrittenMove, write_pgn, write_pgn_tree};
 pub use ucci::{read_ucci, write_ucci};
 pub use xqf::read_xqf;

@@ -230,9 +230,31 @@ pub fn is_wxf_move(word: &str) -> bool {
         && *to != b'0'
 }
 
+/// The notation a move token is written in, judged by its shape (the three shapes do not
+/// overlap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenNotation {
+    Chinese,
+    Iccs,
+    Wxf,
+}
+
+/// Which notation a move token has the shape of, if any.
+pub fn token_notation(word: &str) -> Option<TokenNotation> {
+    if is_chinese_move(word) {
+        Some(TokenNotation::Chinese)
+    } else if is_iccs_move(word) {
+        Some(TokenNotation::Iccs)
+    } else if is_wxf_move(word) {
+        Some(TokenNotation::Wxf)
+    } else {
+        None
+    }
+}
+
 /// Whether a word has the shape of a move in one of the three PGN notations.
 pub fn looks_like_move(word: &str) -> bool {
-    is_chinese_move(word) || is_iccs_move(word) || is_wxf_move(word)
+    token_notation(word).is_some()
 }
 
 /// The termination a comment or a Termination tag describes, if any.
@@ -318,6 +340,9 @@ mod tests {
         for m in ["H2-E2", "h2e2", "C2.5", "H8+7", "+R-1", "R1=2"] {
             assert!(looks_like_move(m), "{m}");
         }
+        assert_eq!(token_notation("馬８進７"), Some(TokenNotation::Chinese));
+        assert_eq!(token_notation("h2-e2"), Some(TokenNotation::Iccs));
+        assert_eq!(token_notation("C2-5"), Some(TokenNotation::Wxf));
         for m in ["hello", "炮二平", "炮二走五", "j2e2", "C2.0", "1-0"] {
             assert!(!looks_like_move(m), "{m}");
         }
