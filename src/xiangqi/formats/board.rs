@@ -47,12 +47,16 @@ pub fn parse_square(s: &str) -> Option<(u8, u8)> {
 
 /// Reads an ICCS move (`h2e2`, `H2-E2`) into (from, to) squares.
 pub fn parse_iccs_move(s: &str) -> Option<((u8, u8), (u8, u8))> {
-    let compact: String = s.chars().filter(|&c| c != '-').collect();
-    if compact.len() != 4 || !compact.is_ascii() {
+    if !s.is_ascii() {
         return None;
     }
-    let from = parse_square(compact.get(0..2)?)?;
-    let to = parse_square(compact.get(2..4)?)?;
+    let to_at = match s.len() {
+        4 => 2,
+        5 if s.as_bytes().get(2) == Some(&b'-') => 3,
+        _ => return None,
+    };
+    let from = parse_square(s.get(0..2)?)?;
+    let to = parse_square(s.get(to_at..)?)?;
     Some((from, to))
 }
 
@@ -272,6 +276,8 @@ mod tests {
         assert_eq!(parse_iccs_move("h2e2"), Some(((7, 2), (4, 2))));
         assert_eq!(parse_iccs_move("H2-E2"), Some(((7, 2), (4, 2))));
         assert_eq!(parse_iccs_move("j2e2"), None);
+        assert_eq!(parse_iccs_move("-h2e2"), None);
+        assert_eq!(parse_iccs_move("h2e2-"), None);
         assert_eq!(square_name(0, 9), "a9");
     }
 }

@@ -215,7 +215,7 @@ pub fn is_chinese_move(word: &str) -> bool {
 
 /// `H2-E2`, `h2e2`.
 pub fn is_iccs_move(word: &str) -> bool {
-    super::board::parse_iccs_move(word).is_some() && (word.len() == 4 || word.len() == 5)
+    super::board::parse_iccs_move(word).is_some()
 }
 
 /// `C2.5`, `H8+7`, `+R-1`, `R1=2`, `27+1` (tandem pawns).

@@ -35,7 +35,7 @@ fn read_moves<'a>(rec: &mut Record, words: impl Iterator<Item = (&'a str, usize)
             continue;
         }
         let span = Span::new(at, at + w.len());
-        if parse_iccs_move(w).is_none() || !(w.len() == 4 || w.len() == 5) {
+        if parse_iccs_move(w).is_none() {
             rec.parse_error = Some(
                 RecordError::parse(format!("`{w}` is not an ICCS move"), span)
                     .with_ply(rec.moves.len() + 1)
