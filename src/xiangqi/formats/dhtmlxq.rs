@@ -14,7 +14,7 @@ use nom::character::complete::char;
 use std::collections::BTreeMap;
 
 /// DhtmlXQ keys and the record tag names they become.
-const TAG_NAMES: [(&str, &str); 16] = [
+pub(super) const TAG_NAMES: [(&str, &str); 16] = [
     ("title", "Title"),
     ("event", "Event"),
     ("date", "Date"),
@@ -347,7 +347,7 @@ fn read_binit(value: &str) -> Result<Placement, String> {
     Placement::from_piece_table(&table)
 }
 
-fn parse_result(value: &str) -> Option<GameResult> {
+pub(super) fn parse_result(value: &str) -> Option<GameResult> {
     match value.trim() {
         "红胜" | "紅勝" | "红方胜" | "紅方勝" | "1-0" => Some(GameResult::FirstWins),
         "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "0-1" => Some(GameResult::SecondWins),
@@ -370,94 +370,10 @@ fn claim(rec: &mut Record) {
     }
 }
 
-fn result_word(r: GameResult) -> &'static str {
-    match r {
-        GameResult::FirstWins => "红胜",
-        GameResult::SecondWins => "黑胜",
-        GameResult::Draw => "和棋",
-        GameResult::Unfinished => "未知",
-    }
-}
-
-/// Writes one DhtmlXQ block: the record's tags and comments, `binit` from `fen` (when given),
-/// and the main line `iccs_moves` (`h2e2`). Fails when a move is not ICCS or the FEN cannot
-/// be written as a piece table.
-pub fn write_dhtmlxq(
-    record: &Record,
-    fen: Option<&str>,
-    iccs_moves: &[String],
-) -> Result<String, RecordError> {
-    let mut out = String::from("[DhtmlXQ]\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n");
-    let mut put = |key: &str, value: &str| {
-        out.push_str(&format!("[DhtmlXQ_{key}]{value}[/DhtmlXQ_{key}]\n"));
-    };
-    for t in &record.tags {
-        let key = TAG_NAMES
-            .iter()
-            .find(|(_, n)| n.eq_ignore_ascii_case(&t.name))
-            .map(|(k, _)| *k);
-        let Some(key) = key else { continue };
-        if key == "result" {
-            continue;
-        }
-        put(key, &clean(&t.value));
-    }
-    let result = record
-        .claim
-        .as_ref()
-        .map(|c| c.result)
-        .or_else(|| record.tag("Result").and_then(parse_result));
-    put(
-        "result",
-        result_word(result.unwrap_or(GameResult::Unfinished)),
-    );
-    if let Some(fen) = fen {
-        let table = Placement::from_fen(fen)
-            .and_then(|p| p.to_piece_table())
-            .map_err(|m| {
-                RecordError::new(
-                    ErrorKind::BadSetup,
-                    format!("cannot write this position as binit: {m}"),
-                )
-            })?;
-        let binit: String = table
-            .iter()
-            .map(|sq| sq.map_or("99".to_string(), |(f, r)| format!("{}{}", f, 9 - r)))
-            .collect();
-        put("binit", &binit);
-    }
-    let mut list = String::new();
-    for (i, m) in iccs_moves.iter().enumerate() {
-        let ((ff, fr), (tf, tr)) = parse_iccs_move(m).ok_or_else(|| {
-            RecordError::parse(format!("`{m}` is not an ICCS move"), Span::default())
-                .with_ply(i + 1)
-                .with_move(m.clone())
-        })?;
-        list.push_str(&format!("{}{}{}{}", ff, 9 - fr, tf, 9 - tr));
-    }
-    put("movelist", &list);
-    if !record.comments.is_empty() {
-        put("comment0", &clean(&record.comments.join("||")));
-    }
-    for (i, m) in record.moves.iter().enumerate().take(iccs_moves.len()) {
-        if !m.comments.is_empty() {
-            put(&format!("comment{}", i + 1), &clean(&m.comments.join("||")));
-        }
-    }
-    out.push_str("[/DhtmlXQ]\n");
-    Ok(out)
-}
-
-fn clean(s: &str) -> String {
-    s.replace(['\r'], "")
-        .replace('\n', "||")
-        .replace('[', "(")
-        .replace(']', ")")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xiangqi::formats::dhtmlxq_write::write_dhtmlxq;
 
     const GAME: &str = "<p>page</p>[DhtmlXQ]\n[DhtmlXQ_title]测试[/DhtmlXQ_title]\n[DhtmlXQ_red]甲[/DhtmlXQ_red]\n[DhtmlXQ_result]红胜[/DhtmlXQ_result]\n[DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[DhtmlXQ_comment0]开局[/DhtmlXQ_comment0]\n[DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1]\n[DhtmlXQ_move_0_2_1]10227967[/DhtmlXQ_move_0_2_1]\n[DhtmlXQ_comment1_2]变着||好[/DhtmlXQ_comment1_2]\n[/DhtmlXQ]";
 

@@ -9,13 +9,15 @@
 
 pub mod board;
 pub mod dhtmlxq;
+pub mod dhtmlxq_write;
 pub mod pgn_read;
 pub mod pgn_tokens;
 pub mod pgn_write;
 pub mod ucci;
 pub mod xqf;
 
-pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
+pub use dhtmlxq::read_dhtmlxq;
+pub use dhtmlxq_write::{write_dhtmlxq, write_dhtmlxq_tree};
 pub use pgn_read::read_pgn;
 pub use pgn_tokens::{TokenNotation, token_notation};
 pub use pgn_write::{WrittenMove, write_pgn, write_pgn_tree};
