@@ -164,12 +164,15 @@ impl<'a> GameReader<'a> {
         match first {
             '{' => RecordError::parse("this comment is never closed with `}`", span)
                 .with_label("unclosed comment"),
-            '[' => RecordError::new(
-                ErrorKind::BadHeader,
-                "malformed tag: expected [Name \"value\"]",
-            )
-            .at(span)
-            .with_label("bad tag"),
+            '[' => {
+                let line = rest.find(['\n', '\r']).unwrap_or(rest.len());
+                RecordError::new(
+                    ErrorKind::BadHeader,
+                    "malformed tag: expected [Name \"value\"]",
+                )
+                .at(self.span(rest, &rest[line..]))
+                .with_label("bad tag")
+            }
             c => RecordError::parse(format!("unexpected `{c}`"), span),
         }
     }
@@ -491,7 +494,9 @@ mod tests {
     #[test]
     fn bad_tag_is_a_header_error() {
         let r = parse_game("[Event \"x]\n1. h2e2", 0, 0);
-        assert_eq!(r.parse_error.unwrap().kind, ErrorKind::BadHeader);
+        let e = r.parse_error.unwrap();
+        assert_eq!(e.kind, ErrorKind::BadHeader);
+        assert_eq!(e.span, Some(Span::new(0, 10)));
     }
 }
 
