@@ -1,1 +1,3 @@
 //! xiangqi
+
+pub mod formats;

@@ -1,0 +1,371 @@
+//! The lexical elements of XQ PGN, as nom parsers over `&str`, and the shape checks that tell
+//! a move token from junk. Shapes only: whether a move is legal is the rules' business.
+//!
+//! The grammar is written out in `grammar/xiangqi-pgn.ebnf`.
+
+use nom::IResult;
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till, take_till1, take_until, take_while, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{map, map_res, recognize};
+use nom::multi::many1;
+use nom::sequence::{delimited, preceded, terminated};
+
+/// One element of the text of a game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Element<'a> {
+    /// `[Name "value"]`, the value with its escapes resolved.
+    Tag { name: &'a str, value: String },
+    /// `{ … }` (the text inside the braces).
+    Comment(&'a str),
+    /// `; …` to the end of the line.
+    LineComment(&'a str),
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+    /// `$12`
+    Nag(&'a str),
+    /// `12.` or `12...`
+    Number(u32),
+    /// `%` escape line (ignored).
+    Escape,
+    /// Anything else up to a delimiter: a move, a result, or junk.
+    Word(&'a str),
+}
+
+/// Whitespace between elements (a BOM counts as whitespace).
+pub fn skip_space(input: &str) -> &str {
+    input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
+fn is_word_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$')
+}
+
+/// The inside of a quoted tag value, with `\"` and `\\` escapes.
+fn quoted_value(input: &str) -> IResult<&str, String> {
+    let (rest, _) = char('"')(input)?;
+    let mut value = String::new();
+    let mut chars = rest.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            // A quote ends the value only before the closing `]`: some files leave quotes
+            // inside values unescaped (`[Event "2008"Cup" 2008"]`).
+            '"' if rest[i + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(']') =>
+            {
+                return Ok((&rest[i + 1..], value));
+            }
+            '\\' => match chars.next() {
+                Some((_, e)) => value.push(e),
+                None => break,
+            },
+            '\n' | '\r' => break,
+            _ => value.push(c),
+        }
+    }
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Char,
+    )))
+}
+
+/// An unquoted tag value (`[Event 中国]`), up to the `]` on the same line.
+fn bare_value(input: &str) -> IResult<&str, String> {
+    let (rest, v) = take_till1(|c| c == ']' || c == '"' || c == '\n' || c == '\r')(input)?;
+    Ok((rest, v.trim_end().to_string()))
+}
+
+/// `[Name "value"]` (or, leniently, `[Name value]`)
+pub fn tag_pair(input: &str) -> IResult<&str, Element<'_>> {
+    let spaces = |i| take_while(|c: char| c == ' ' || c == '\t')(i);
+    map(
+        delimited(
+            terminated(char('['), spaces),
+            (
+                terminated(
+                    take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-'),
+                    spaces,
+                ),
+                terminated(alt((quoted_value, bare_value)), spaces),
+            ),
+            char(']'),
+        ),
+        |(name, value)| Element::Tag { name, value },
+    )
+    .parse(input)
+}
+
+fn brace_comment(input: &str) -> IResult<&str, Element<'_>> {
+    map(
+        delimited(char('{'), take_until("}"), char('}')),
+        Element::Comment,
+    )
+    .parse(input)
+}
+
+fn line_comment(input: &str) -> IResult<&str, Element<'_>> {
+    map(
+        preceded(char(';'), take_till(|c| c == '\n' || c == '\r')),
+        Element::LineComment,
+    )
+    .parse(input)
+}
+
+fn escape_line(input: &str) -> IResult<&str, Element<'_>> {
+    map(
+        preceded(char('%'), take_till(|c| c == '\n' || c == '\r')),
+        |_| Element::Escape,
+    )
+    .parse(input)
+}
+
+fn nag(input: &str) -> IResult<&str, Element<'_>> {
+    map(recognize(preceded(char('$'), digit1)), Element::Nag).parse(input)
+}
+
+/// `12.` / `12...` / `12…`, not followed by a digit (`27.1` is a WXF move, not a number).
+fn move_number(input: &str) -> IResult<&str, Element<'_>> {
+    let (rest, n) = terminated(
+        map_res(digit1, str::parse::<u32>),
+        many1(alt((tag("."), tag("…"), tag("。")))),
+    )
+    .parse(input)?;
+    if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        )));
+    }
+    Ok((rest, Element::Number(n)))
+}
+
+fn word(input: &str) -> IResult<&str, Element<'_>> {
+    map(take_while1(is_word_char), Element::Word).parse(input)
+}
+
+fn single(input: &str) -> IResult<&str, Element<'_>> {
+    alt((
+        map(char('('), |_| Element::Open),
+        map(char(')'), |_| Element::Close),
+    ))
+    .parse(input)
+}
+
+/// The next element (whitespace already skipped). An `Err` means the text at `input` starts
+/// no element: an unterminated comment or tag, or a stray `]`, `}`.
+pub fn element(input: &str) -> IResult<&str, Element<'_>> {
+    alt((
+        tag_pair,
+        brace_comment,
+        line_comment,
+        escape_line,
+        single,
+        nag,
+        move_number,
+        word,
+    ))
+    .parse(input)
+}
+
+/// Splits `!`, `?` suffixes (`!?`, `?!`, `!!` …) off a move word.
+pub fn split_suffix(word: &str) -> (&str, Option<&str>) {
+    let core = word.trim_end_matches(['!', '?', '！', '？']);
+    if core.len() < word.len() && !core.is_empty() {
+        (core, Some(&word[core.len()..]))
+    } else {
+        (word, None)
+    }
+}
+
+/// A result token: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, or a Chinese result word.
+pub fn result_token(word: &str) -> Option<crate::core::record::GameResult> {
+    use crate::core::record::GameResult;
+    match word {
+        "红胜" | "紅勝" | "红方胜" | "紅方勝" | "红先胜" | "紅先勝" => {
+            Some(GameResult::FirstWins)
+        }
+        "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "红先负" | "紅先負" => {
+            Some(GameResult::SecondWins)
+        }
+        "和棋" | "和局" | "红先和" | "紅先和" => Some(GameResult::Draw),
+        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" => GameResult::parse(word),
+        _ => None,
+    }
+}
+
+const CN_PIECES: &str = "车車俥伡马馬傌相象仕士帅帥将將炮砲包兵卒";
+const CN_PLACES: &str = "前中后後";
+const CN_DIGITS: &str = "一二三四五六七八九１２３４５６７８９123456789";
+const CN_ACTIONS: &str = "进進退平";
+
+/// `炮二平五`, `馬８進７`, `前车进一`, `一兵平五`.
+pub fn is_chinese_move(word: &str) -> bool {
+    let c: Vec<char> = word.chars().collect();
+    let [a, b, action, to] = c.as_slice() else {
+        return false;
+    };
+    let first = CN_PIECES.contains(*a) || CN_PLACES.contains(*a) || CN_DIGITS.contains(*a);
+    let second = CN_PIECES.contains(*b) || CN_DIGITS.contains(*b);
+    first && second && CN_ACTIONS.contains(*action) && CN_DIGITS.contains(*to)
+}
+
+/// `H2-E2`, `h2e2`.
+pub fn is_iccs_move(word: &str) -> bool {
+    super::board::parse_iccs_move(word).is_some()
+}
+
+/// `C2.5`, `H8+7`, `+R-1`, `R1=2`, `27+1` (tandem pawns).
+pub fn is_wxf_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    let [a, s, action, to] = b else { return false };
+    let piece = |c: u8| b"RNHBEAKCPrnhbeakcp".contains(&c);
+    (piece(*a) || matches!(a, b'+' | b'-' | b'=' | b'1'..=b'9'))
+        && (piece(*s) || matches!(s, b'+' | b'-' | b'.' | b'=' | b'1'..=b'9'))
+        && matches!(action, b'+' | b'-' | b'.' | b'=')
+        && to.is_ascii_digit()
+        && *to != b'0'
+}
+
+/// The notation a move token is written in, judged by its shape (the three shapes do not
+/// overlap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenNotation {
+    Chinese,
+    Iccs,
+    Wxf,
+}
+
+/// Which notation a move token has the shape of, if any.
+pub fn token_notation(word: &str) -> Option<TokenNotation> {
+    if is_chinese_move(word) {
+        Some(TokenNotation::Chinese)
+    } else if is_iccs_move(word) {
+        Some(TokenNotation::Iccs)
+    } else if is_wxf_move(word) {
+        Some(TokenNotation::Wxf)
+    } else {
+        None
+    }
+}
+
+/// Whether a word has the shape of a move in one of the three PGN notations.
+pub fn looks_like_move(word: &str) -> bool {
+    token_notation(word).is_some()
+}
+
+/// The termination a comment or a Termination tag describes, if any.
+pub fn termination_in(text: &str) -> Option<crate::core::record::Termination> {
+    use crate::core::record::Termination;
+    let lower = text.to_lowercase();
+    let has = |keys: &[&str]| keys.iter().any(|k| lower.contains(k));
+    if has(&["认输", "認輸", "投子", "resign"]) {
+        Some(Termination::Resignation)
+    } else if has(&[
+        "超时",
+        "超時",
+        "timeout",
+        "time forfeit",
+        "on time",
+        "time-forfeit",
+    ]) {
+        Some(Termination::Timeout)
+    } else if has(&[
+        "作和",
+        "议和",
+        "議和",
+        "言和",
+        "和棋",
+        "同意和",
+        "agreement",
+        "agreed",
+        "draw offer accepted",
+    ]) {
+        Some(Termination::Agreement)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(s: &str) -> Element<'_> {
+        element(s).map(|(_, e)| e).unwrap()
+    }
+
+    #[test]
+    fn elements() {
+        assert_eq!(
+            first(r#"[Event "a \"b\" c"]"#),
+            Element::Tag {
+                name: "Event",
+                value: "a \"b\" c".into()
+            }
+        );
+        assert_eq!(first("{good move} 2."), Element::Comment("good move"));
+        assert_eq!(
+            first(r#"[Event "2008"Cup" x"]"#),
+            Element::Tag {
+                name: "Event",
+                value: "2008\"Cup\" x".into()
+            }
+        );
+        assert_eq!(first("; rest\nx"), Element::LineComment(" rest"));
+        assert_eq!(first("12... h9g7"), Element::Number(12));
+        assert_eq!(first("1.炮二平五"), Element::Number(1));
+        assert_eq!(first("27.1"), Element::Word("27.1"));
+        assert_eq!(first("$14 x"), Element::Nag("$14"));
+        assert_eq!(first("C2.5)"), Element::Word("C2.5"));
+        assert!(element("{never closed").is_err());
+        assert!(element("[Event \"open").is_err());
+        assert_eq!(
+            first("[Event 中国 ]"),
+            Element::Tag {
+                name: "Event",
+                value: "中国".into()
+            }
+        );
+    }
+
+    #[test]
+    fn move_shapes() {
+        for m in ["炮二平五", "馬８進７", "前车进一", "一兵平五", "後車平四"] {
+            assert!(is_chinese_move(m), "{m}");
+        }
+        for m in ["H2-E2", "h2e2", "C2.5", "H8+7", "+R-1", "R1=2"] {
+            assert!(looks_like_move(m), "{m}");
+        }
+        assert_eq!(token_notation("馬８進７"), Some(TokenNotation::Chinese));
+        assert_eq!(token_notation("h2-e2"), Some(TokenNotation::Iccs));
+        assert_eq!(token_notation("C2-5"), Some(TokenNotation::Wxf));
+        for m in ["hello", "炮二平", "炮二走五", "j2e2", "C2.0", "1-0"] {
+            assert!(!looks_like_move(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn suffixes_and_results() {
+        assert_eq!(split_suffix("炮二平五!?"), ("炮二平五", Some("!?")));
+        assert_eq!(split_suffix("h2e2"), ("h2e2", None));
+        assert!(result_token("½-½").is_some());
+        assert!(result_token("紅勝").is_some());
+        assert!(result_token("h2e2").is_none());
+    }
+
+    #[test]
+    fn terminations() {
+        use crate::core::record::Termination;
+        assert_eq!(termination_in("黑方认输"), Some(Termination::Resignation));
+        assert_eq!(
+            termination_in("Red lost on time"),
+            Some(Termination::Timeout)
+        );
+        assert_eq!(termination_in("双方议和"), Some(Termination::Agreement));
+        assert_eq!(termination_in("好棋"), None);
+    }
+}
