@@ -1,1 +1,3 @@
-//! junqi
+//! Junqi Fanfanqi (军棋翻翻棋).
+
+pub mod rules;
