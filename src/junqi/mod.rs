@@ -1,3 +1,5 @@
 //! Junqi Fanfanqi (军棋翻翻棋).
 
 pub mod rules;
+pub mod notation;
+pub mod formats;

@@ -1,0 +1,3 @@
+//! Junqi file formats: `.jqr`, the qipu record format.
+
+pub mod jqr;

@@ -1,0 +1,4 @@
+//! Junqi notation: action text and the position notation.
+
+pub mod action;
+pub mod position;
