@@ -163,6 +163,19 @@ pub fn flip_text(sq: Square, piece: Piece, ascii: bool) -> String {
     }
 }
 
+/// The text of an action in a position: `C2=E` / `C2=红工兵`, `G0-F0`, `G0xF0`, `timeout`.
+pub fn action_text(pos: &crate::junqi::rules::Position, action: crate::junqi::rules::Action, ascii: bool) -> String {
+    use crate::junqi::rules::{Action, Cell};
+    match action {
+        Action::Timeout => "timeout".into(),
+        Action::Flip { sq, piece } => flip_text(sq, piece, ascii),
+        Action::Move { from, to } => {
+            let sep = if matches!(pos.cell(to), Cell::Up(_)) { 'x' } else { '-' };
+            format!("{}{sep}{}", square_name(from), square_name(to))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod movegen;
 pub mod params;
+pub mod perft;
 pub mod piece;
 pub mod position;
 
