@@ -225,7 +225,7 @@ impl Position {
             ));
         }
         if !piece.rank.can_move() {
-            return Err(format!("a {} never moves", piece.rank.english()));
+            return Err(format!("{} never moves", piece.rank.with_article()));
         }
         let (dest, hit) = reach(self, from, piece.rank == Rank::Engineer);
         let bit = 1u64 << (to as u64 % 64);

@@ -151,6 +151,15 @@ impl Rank {
             other => other.chinese(),
         }
     }
+    /// The English name with its article: `an engineer`, `a bomb`.
+    pub fn with_article(self) -> String {
+        let n = self.english();
+        if n.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            format!("an {n}")
+        } else {
+            format!("a {n}")
+        }
+    }
     pub fn english(self) -> &'static str {
         match self {
             Rank::Marshal => "marshal",
@@ -240,7 +249,7 @@ impl Outcome {
 /// checked by the caller (they depend on the board).
 pub fn attack_outcome(attacker: Rank, defender: Rank, suicide: bool) -> Result<Outcome, String> {
     if !attacker.can_move() {
-        return Err(format!("a {} never moves", attacker.english()));
+        return Err(format!("{} never moves", attacker.with_article()));
     }
     if attacker == Rank::Bomb || defender == Rank::Bomb {
         return Ok(Outcome::Both);
@@ -251,8 +260,8 @@ pub fn attack_outcome(attacker: Rank, defender: Rank, suicide: bool) -> Result<O
                 Ok(Outcome::Wins)
             } else {
                 Err(format!(
-                    "a {} may not attack a mine: only an engineer or a bomb may",
-                    attacker.english()
+                    "{} may not attack a mine: only an engineer or a bomb may",
+                    attacker.with_article()
                 ))
             }
         }
@@ -264,8 +273,8 @@ pub fn attack_outcome(attacker: Rank, defender: Rank, suicide: bool) -> Result<O
                 Ok(Outcome::Loses)
             } else {
                 Err(format!(
-                    "a {} may not attack a stronger {} (rule suicide=no)",
-                    attacker.english(),
+                    "{} may not attack a stronger {} (rule suicide=no)",
+                    attacker.with_article(),
                     d.english()
                 ))
             }
