@@ -4,14 +4,17 @@
 use qipu::core::game::Game;
 use qipu::junqi::Junqi;
 use qipu::junqi::notation::position::{format_position, parse_position};
-use qipu::junqi::rules::board::{SQUARES, col_of, geometric_link, geometric_rail, is_camp, row_of, square};
+use qipu::junqi::rules::board::{
+    SQUARES, col_of, geometric_link, geometric_rail, is_camp, row_of, square,
+};
 use qipu::junqi::rules::movegen::lone_piece_destinations;
 use qipu::junqi::rules::{Action, Cell, Params, Position, Rank, board};
 
 /// Mid-game positions of samples/junqi/flag-captured.jqr (after 60 and 120 actions), with the
 /// face-down pieces known from its layout.
 const MIDGAME_60: &str = "*BM*dc*x/*G*B*P*b*L/*x3*l/1L1*p1/1D*e1F/2*d1g/m*f2c/2*e1*D/1*lT*R*E/L1*CP1/r*E3/*tel*bR 1 r brr 60 6 0/0 0/0";
-const MIDGAME_120: &str = "*BMd2/3c1/4l/m1p2/2e1F/5/1f3/2*e2/1*lCg1/L3b/r4/t1l2 1 r rbb 120 3 0/0 2/0";
+const MIDGAME_120: &str =
+    "*BMd2/3c1/4l/m1p2/2e1F/5/1f3/2*e2/1*lCg1/L3b/r4/t1l2 1 r rbb 120 3 0/0 2/0";
 
 fn step(s: u8, dr: i32, dc: i32) -> Option<u8> {
     let r = row_of(s) as i32 + dr;
@@ -105,7 +108,9 @@ fn slow_actions(pos: &Position, params: &Params) -> Vec<Action> {
         return out;
     };
     for from in 0..SQUARES as u8 {
-        let Cell::Up(p) = pos.cell(from) else { continue };
+        let Cell::Up(p) = pos.cell(from) else {
+            continue;
+        };
         if p.color != mine || matches!(p.rank, Rank::Mine | Rank::Flag) {
             continue;
         }
@@ -208,7 +213,9 @@ fn color_any_lets_the_second_flip_set_colours() {
         let mut pos = qipu::junqi::standard_test_position();
         for name in ["C2", "E2"] {
             let sq = qipu::junqi::rules::parse_square(name).unwrap();
-            let Cell::Down(Some(piece)) = pos.cell(sq) else { panic!("{name}") };
+            let Cell::Down(Some(piece)) = pos.cell(sq) else {
+                panic!("{name}")
+            };
             pos.apply(Action::Flip { sq, piece }, params);
         }
         pos
@@ -230,5 +237,9 @@ fn color_any_lets_the_second_flip_set_colours() {
 #[test]
 fn bad_positions_are_refused() {
     assert!(Junqi.perft(1, Some("5/5/5"), false, 1).is_err());
-    assert!(Junqi.perft(1, Some("5/5/5/5/5/5/5/5/5/5/5/5 3"), false, 1).is_err());
+    assert!(
+        Junqi
+            .perft(1, Some("5/5/5/5/5/5/5/5/5/5/5/5 3"), false, 1)
+            .is_err()
+    );
 }

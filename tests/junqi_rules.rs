@@ -39,7 +39,11 @@ fn check(text: &str, overrides: &[(&str, &str)]) -> Checked {
 fn reason_ply(c: &Checked) -> (String, usize, String) {
     assert!(c.error.is_none(), "{:?}", c.error);
     let v = c.verdict.as_ref().expect("verdict");
-    (v.reason.as_str().to_string(), v.ply, v.result.as_str().to_string())
+    (
+        v.reason.as_str().to_string(),
+        v.ply,
+        v.result.as_str().to_string(),
+    )
 }
 
 /// The actions of a record as written (by ply).
@@ -106,11 +110,20 @@ fn repetition_parameters() {
     let three = repetition_ply(&acts, 7, 3).expect("3 repeats happen earlier");
     assert!(three < 71);
     let (reason, ply, result) = reason_ply(&check(&text, &[("repeat", "3")]));
-    assert_eq!((reason.as_str(), ply, result.as_str()), ("repetition", three, "0-1"));
+    assert_eq!(
+        (reason.as_str(), ply, result.as_str()),
+        ("repetition", three, "0-1")
+    );
     // A window of 5 earlier actions cannot hold 4 of an A-B / B-A shuttle.
     assert_eq!(repetition_ply(&acts, 5, 4), None);
-    assert_ne!(reason_ply(&check(&text, &[("repeat-window", "5")])).0, "repetition");
-    assert_ne!(reason_ply(&check(&text, &[("repeat", "5")])).0, "repetition");
+    assert_ne!(
+        reason_ply(&check(&text, &[("repeat-window", "5")])).0,
+        "repetition"
+    );
+    assert_ne!(
+        reason_ply(&check(&text, &[("repeat", "5")])).0,
+        "repetition"
+    );
 }
 
 #[test]
@@ -127,7 +140,10 @@ fn no_capture_limit_parameter_and_rules_tag() {
     assert_eq!(quiet_ply(80).map(|i| i + 1), Some(263));
     let forty = quiet_ply(40).expect("40 quiet steps") + 1;
     let (reason, ply, result) = reason_ply(&check(&text, &[("no-capture-limit", "40")]));
-    assert_eq!((reason.as_str(), ply, result.as_str()), ("no-capture-limit", forty, "1/2-1/2"));
+    assert_eq!(
+        (reason.as_str(), ply, result.as_str()),
+        ("no-capture-limit", forty, "1/2-1/2")
+    );
     // 100: the record ends before; its claimed draw stands as an (implied) agreement.
     let (reason, ply, _) = reason_ply(&check(&text, &[("no-capture-limit", "100")]));
     assert_eq!((reason.as_str(), ply), ("agreement", acts.len()));
@@ -135,7 +151,10 @@ fn no_capture_limit_parameter_and_rules_tag() {
     let tagged = text.replacen("[Result", "[Rules \"no-capture-limit=40\"]\n[Result", 1);
     assert_eq!(reason_ply(&check(&tagged, &[])).1, forty);
     let sixty = quiet_ply(60).expect("60 quiet steps") + 1;
-    assert_eq!(reason_ply(&check(&tagged, &[("no-capture-limit", "60")])).1, sixty);
+    assert_eq!(
+        reason_ply(&check(&tagged, &[("no-capture-limit", "60")])).1,
+        sixty
+    );
 }
 
 #[test]
@@ -155,7 +174,10 @@ fn step_and_time_limits() {
 #[test]
 fn resign_and_draw_parameters() {
     let early = sample("illegal-early-resign.jqr");
-    assert_eq!(check(&early, &[]).error.map(|e| e.kind), Some(ErrorKind::IllegalMove));
+    assert_eq!(
+        check(&early, &[]).error.map(|e| e.kind),
+        Some(ErrorKind::IllegalMove)
+    );
     let c = check(&early, &[("min-steps-to-resign-or-draw", "10")]);
     assert_eq!(reason_ply(&c), ("resignation".into(), 11, "1-0".into()));
     let offers = sample("illegal-4th-draw-offer.jqr");
@@ -196,26 +218,53 @@ fn position_game(position: &str, moves: &str) -> String {
 #[test]
 fn board_rules() {
     // An engineer turns corners along the railway (K0 → B0 → B4 → K4), an ordinary piece does not.
-    let e = position_game("?4/5/5/5/5/5/5/5/5/5/E4/4? 1 r rbr 40 0 0/0 0/0", "1. K0-K4");
+    let e = position_game(
+        "?4/5/5/5/5/5/5/5/5/5/E4/4? 1 r rbr 40 0 0/0 0/0",
+        "1. K0-K4",
+    );
     assert!(check(&e, &[]).error.is_none());
-    let c = position_game("?4/5/5/5/5/5/5/5/5/5/C4/4? 1 r rbr 40 0 0/0 0/0", "1. K0-B4");
+    let c = position_game(
+        "?4/5/5/5/5/5/5/5/5/5/C4/4? 1 r rbr 40 0 0/0 0/0",
+        "1. K0-B4",
+    );
     assert!(check(&c, &[]).error.is_some());
-    let c = position_game("?4/5/5/5/5/5/5/5/5/5/C4/4? 1 r rbr 40 0 0/0 0/0", "1. K0-B0");
+    let c = position_game(
+        "?4/5/5/5/5/5/5/5/5/5/C4/4? 1 r rbr 40 0 0/0 0/0",
+        "1. K0-B0",
+    );
     assert!(check(&c, &[]).error.is_none());
     // The mountain: F1 and G1 are not linked.
-    let m = position_game("?4/5/5/5/5/1C3/5/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0", "1. F1-G1");
+    let m = position_game(
+        "?4/5/5/5/5/1C3/5/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0",
+        "1. F1-G1",
+    );
     let err = check(&m, &[]).error.expect("mountain");
     assert!(err.message.contains("no road step"), "{}", err.message);
     // A piece in a headquarters moves like any other.
-    let hq = position_game("?4/5/5/5/5/5/5/5/5/5/5/1C2? 1 r rbr 40 0 0/0 0/0", "1. L1-K1");
+    let hq = position_game(
+        "?4/5/5/5/5/5/5/5/5/5/5/1C2? 1 r rbr 40 0 0/0 0/0",
+        "1. L1-K1",
+    );
     assert!(check(&hq, &[]).error.is_none());
     // An engineer takes a mine and moves in; a bomb takes the flag (both go) and wins.
-    let mine = position_game("5/5/5/5/5/E4/l4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0", "1. F0xG0>");
+    let mine = position_game(
+        "5/5/5/5/5/E4/l4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0",
+        "1. F0xG0>",
+    );
     assert!(check(&mine, &[]).error.is_none());
-    let flag = position_game("e4/5/5/5/5/X4/f4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/3", "1. F0xG0#");
-    assert_eq!(reason_ply(&check(&flag, &[])), ("flag-captured".into(), 1, "1-0".into()));
+    let flag = position_game(
+        "e4/5/5/5/5/X4/f4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/3",
+        "1. F0xG0#",
+    );
+    assert_eq!(
+        reason_ply(&check(&flag, &[])),
+        ("flag-captured".into(), 1, "1-0".into())
+    );
     // Any movable piece may attack a bomb: both go.
-    let bomb = position_game("?4/5/5/5/5/E4/x4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0", "1. F0xG0=");
+    let bomb = position_game(
+        "?4/5/5/5/5/E4/x4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0",
+        "1. F0xG0=",
+    );
     assert!(check(&bomb, &[]).error.is_none());
 }
 

@@ -47,7 +47,9 @@ fn verdict(name: &str, reason: &str, ply: usize, result: &str) {
 
 fn invalid(name: &str, kind: ErrorKind, ply: usize, pointed: &str, says: &str) {
     let (text, c) = adjudicate(name);
-    let e = c.error.unwrap_or_else(|| panic!("{name} should be invalid"));
+    let e = c
+        .error
+        .unwrap_or_else(|| panic!("{name} should be invalid"));
     assert_eq!(e.kind, kind, "{name}: {e}");
     assert_eq!(e.ply, Some(ply), "{name}: {e}");
     assert_eq!(c.plies, ply - 1, "{name}");
@@ -83,11 +85,41 @@ fn every_illegal_action_is_pointed_at() {
         "K1xL1",
         "1 of 3 Blue mines",
     );
-    invalid("illegal-engineer-rail-blocked.jqr", IllegalMove, 3, "K0-B0", "blocked");
-    invalid("illegal-move-before-colours.jqr", IllegalMove, 4, "C2-C1", "colours are not set");
-    invalid("illegal-4th-draw-offer.jqr", IllegalMove, 71, "draw?", "4th draw offer");
-    invalid("illegal-early-resign.jqr", IllegalMove, 12, "resign", "50 steps");
-    invalid("illegal-flip-not-in-layout.jqr", IllegalMove, 3, "B4=红司令", "in the layout");
+    invalid(
+        "illegal-engineer-rail-blocked.jqr",
+        IllegalMove,
+        3,
+        "K0-B0",
+        "blocked",
+    );
+    invalid(
+        "illegal-move-before-colours.jqr",
+        IllegalMove,
+        4,
+        "C2-C1",
+        "colours are not set",
+    );
+    invalid(
+        "illegal-4th-draw-offer.jqr",
+        IllegalMove,
+        71,
+        "draw?",
+        "4th draw offer",
+    );
+    invalid(
+        "illegal-early-resign.jqr",
+        IllegalMove,
+        12,
+        "resign",
+        "50 steps",
+    );
+    invalid(
+        "illegal-flip-not-in-layout.jqr",
+        IllegalMove,
+        3,
+        "B4=红司令",
+        "in the layout",
+    );
     invalid(
         "illegal-flip-exceeds-composition.jqr",
         IllegalMove,
@@ -95,7 +127,13 @@ fn every_illegal_action_is_pointed_at() {
         "A3=红工兵",
         "only 3",
     );
-    invalid("illegal-weaker-attack.jqr", IllegalMove, 5, "F0xG0", "suicide=no");
+    invalid(
+        "illegal-weaker-attack.jqr",
+        IllegalMove,
+        5,
+        "F0xG0",
+        "suicide=no",
+    );
 }
 
 #[test]
@@ -111,7 +149,12 @@ fn validate_agrees_with_adjudicate_on_validity() {
         let (_, rec) = load(&name);
         let c = Junqi.check(&rec, &rules(), false);
         assert!(c.verdict.is_none());
-        assert_eq!(c.error.is_some(), name.starts_with("illegal-"), "{name}: {:?}", c.error);
+        assert_eq!(
+            c.error.is_some(),
+            name.starts_with("illegal-"),
+            "{name}: {:?}",
+            c.error
+        );
         if c.error.is_none() {
             // A valid record's claimed result agrees with the verdict.
             let v = Junqi.check(&rec, &rules(), true).verdict.unwrap();

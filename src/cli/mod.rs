@@ -1,1 +1,3 @@
-pub fn run() -> i32 { 0 }
+pub fn run() -> i32 {
+    0
+}

@@ -8,9 +8,7 @@ pub mod rules;
 pub mod verdict;
 
 use crate::core::error::RecordError;
-use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown,
-};
+use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
 use notation::action::action_text;
@@ -108,9 +106,8 @@ impl Game for Junqi {
     ) -> Result<PerftOutput, String> {
         let pos = match position {
             None => standard_test_position(),
-            Some(text) => parse_position(text).map_err(|e| {
-                format!("bad Junqi position at byte {}: {}", e.start, e.message)
-            })?,
+            Some(text) => parse_position(text)
+                .map_err(|e| format!("bad Junqi position at byte {}: {}", e.start, e.message))?,
         };
         let params = Params::default();
         let root = pos.legal_actions(&params);
@@ -143,7 +140,12 @@ impl Game for Junqi {
         Ok(PerftOutput { divide, total })
     }
 
-    fn show(&self, record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+    fn show(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        opts: &ShowOptions,
+    ) -> Result<Shown, RecordError> {
         let pos = verdict::position_at(record, rules, opts.ply)?;
         let mut text = diagram(&pos);
         text.push_str(&format!("position: {}\n", format_position(&pos)));

@@ -4,6 +4,9 @@
 //! verdicts: flag-captured, no-legal-action, timeouts, repetition, no-capture-limit,
 //! step-limit, time-limit (then the core's `decide` for events and claims).
 
+// `RecordError` is the core's error type; it is large by design.
+#![allow(clippy::result_large_err)]
+
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::Checked;
 use crate::core::record::{EventKind, GameResult, MoveEntry, Player, Record};
@@ -21,7 +24,11 @@ use crate::junqi::rules::{Action, Cell, Outcome, Params, Position, square_name};
 /// The rules in force for a record: the command line's, with the record's `[Rules]` tag
 /// applied to the keys the command line left at their defaults.
 pub fn effective_rules(record: &Record, rules: &Rules) -> Result<Rules, RecordError> {
-    match record.tags.iter().find(|t| t.name.eq_ignore_ascii_case("Rules")) {
+    match record
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("Rules"))
+    {
         None => Ok(rules.clone()),
         Some(t) => merge_tag(rules, &t.value).map_err(|m| {
             RecordError::new(ErrorKind::BadHeader, format!("[Rules] tag: {m}"))
@@ -45,12 +52,20 @@ pub struct Referee {
 
 /// The start position of a record: `[Position]`, `[Layout]`, or 50 unknown face-down pieces.
 pub fn start_position(record: &Record) -> Result<Position, RecordError> {
-    let tag = |name: &str| record.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name));
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+    };
     let bad = |t: &crate::core::record::Tag, e: crate::junqi::notation::position::NotationError| {
         let span = crate::core::record::Span::new(t.span.start + e.start, t.span.start + e.end);
-        RecordError::new(ErrorKind::BadSetup, format!("[{}] tag: {}", t.name, e.message))
-            .at(span)
-            .with_label("here")
+        RecordError::new(
+            ErrorKind::BadSetup,
+            format!("[{}] tag: {}", t.name, e.message),
+        )
+        .at(span)
+        .with_label("here")
     };
     match (tag("Position"), tag("Layout")) {
         (Some(_), Some(l)) => Err(RecordError::new(
@@ -86,9 +101,8 @@ impl Replayer for Referee {
         entry: &MoveEntry,
     ) -> Result<(Action, Option<String>), RecordError> {
         let text = parse_action(&entry.text).map_err(|m| RecordError::parse(m, entry.span))?;
-        let illegal = |m: String| {
-            RecordError::new(ErrorKind::IllegalMove, m).with_label("this action")
-        };
+        let illegal =
+            |m: String| RecordError::new(ErrorKind::IllegalMove, m).with_label("this action");
         match text {
             ActionText::Timeout => {
                 if let Some(c) = pos.flag_taken {
@@ -170,19 +184,19 @@ fn judge_action(
     params: &Params,
 ) -> Option<Verdict> {
     let me = before.to_move;
-    if let Some(t) = time {
-        if t >= params.time_limit {
-            return Some(Verdict::new(
-                GameResult::Draw,
-                Reason::TimeLimit,
-                ply,
-                format!(
-                    "action {ply} is stamped {}, at or past the time limit of {} (rule time-limit): a draw",
-                    clock(t),
-                    clock(params.time_limit)
-                ),
-            ));
-        }
+    if let Some(t) = time
+        && t >= params.time_limit
+    {
+        return Some(Verdict::new(
+            GameResult::Draw,
+            Reason::TimeLimit,
+            ply,
+            format!(
+                "action {ply} is stamped {}, at or past the time limit of {} (rule time-limit): a draw",
+                clock(t),
+                clock(params.time_limit)
+            ),
+        ));
     }
     let mut after = before.clone();
     let applied = after.apply(action, params);
@@ -192,7 +206,11 @@ fn judge_action(
             GameResult::win_for(me),
             Reason::FlagCaptured,
             ply,
-            format!("{} takes the {} flag with {what}", player_name(me), c.english()),
+            format!(
+                "{} takes the {} flag with {what}",
+                player_name(me),
+                c.english()
+            ),
         ));
     }
     if action == Action::Timeout && after.timeouts[player_index(me)] >= params.timeouts {
@@ -316,7 +334,11 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
         if pending.is_some_and(|(_, at)| at != k) {
             pending = None; // an action answered the offer by playing on
         }
-        let to_act = if k % 2 == 0 { Player::First } else { Player::Second };
+        let to_act = if k.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        };
         let early = |what: &str| {
             format!(
                 "{what} is allowed only once {} steps were played; this comes after step {k} (rule min-steps-to-resign-or-draw)",
@@ -368,9 +390,11 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
             EventKind::Timeout => {}
         }
     }
-    if let Some((k, how)) = ended {
-        if record.moves.len() > k && plies > k {
-            let m = &record.moves[k];
+    if let Some((k, how)) = ended
+        && plies > k
+        && let Some(m) = record.moves.get(k)
+    {
+        {
             return Some((
                 k,
                 RecordError::new(
@@ -471,7 +495,11 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
 }
 
 /// The position after `ply` actions (all when `None`), for `show`.
-pub fn position_at(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Position, RecordError> {
+pub fn position_at(
+    record: &Record,
+    rules: &Rules,
+    ply: Option<usize>,
+) -> Result<Position, RecordError> {
     let rules = effective_rules(record, rules)?;
     let referee = Referee {
         params: Params::from_rules(&rules),

@@ -2,6 +2,9 @@
 //! with optional timestamps and comments, then the result. See docs/formats/junqi.md and
 //! grammar/junqi.ebnf.
 
+// `RecordError` is the core's error type; it is large by design.
+#![allow(clippy::result_large_err)]
+
 use crate::core::error::{RecordError, Warning};
 use crate::core::record::{
     Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record, Span, Tag,
@@ -139,7 +142,11 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
                 });
             }
             Err(_) => {
-                let end = r.rest().find('\n').map(|n| r.pos + n).unwrap_or(r.text.len());
+                let end = r
+                    .rest()
+                    .find('\n')
+                    .map(|n| r.pos + n)
+                    .unwrap_or(r.text.len());
                 r.pos = end;
                 return Err(RecordError::new(
                     crate::core::error::ErrorKind::BadHeader,
@@ -150,7 +157,11 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
             }
         }
     }
-    if let Some(t) = rec.tags.iter().find(|t| t.name.eq_ignore_ascii_case("Layout")) {
+    if let Some(t) = rec
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("Layout"))
+    {
         rec.setup = Some((t.value.clone(), t.span));
     }
     // Movetext.
@@ -248,7 +259,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         let aspan = Span::new(action_at, action_at + action_token.len());
         if let Some(kind) = event_kind(action_token) {
             let after_ply = rec.moves.len();
-            let to_act = if after_ply % 2 == 0 {
+            let to_act = if after_ply.is_multiple_of(2) {
                 Player::First
             } else {
                 Player::Second
@@ -310,15 +321,15 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         .map(|t| (t.value.clone(), t.span));
     rec.claim = match (result, tag_result) {
         (Some((res, span, text)), tagged) => {
-            if let Some((tv, tspan)) = tagged {
-                if GameResult::parse(&tv) != Some(res) {
-                    rec.warnings.push(
-                        Warning::new(format!(
-                            "the [Result \"{tv}\"] tag and the result {text} after the actions disagree; the latter is used"
-                        ))
-                        .at(tspan),
-                    );
-                }
+            if let Some((tv, tspan)) = tagged
+                && GameResult::parse(&tv) != Some(res)
+            {
+                rec.warnings.push(
+                    Warning::new(format!(
+                        "the [Result \"{tv}\"] tag and the result {text} after the actions disagree; the latter is used"
+                    ))
+                    .at(tspan),
+                );
             }
             claim(res, span, text)
         }
@@ -398,7 +409,10 @@ pub fn write(records: &[Record]) -> String {
             .as_ref()
             .map(|c| c.result)
             .unwrap_or(GameResult::Unfinished);
-        match tags.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case("Result")) {
+        match tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
+        {
             Some(t) => t.1 = result.as_str().to_string(),
             None => tags.push(("Result".into(), result.as_str().to_string())),
         }
@@ -483,7 +497,10 @@ mod tests {
         assert_eq!(g.events[1].player, Some(Player::First));
         assert_eq!(&TEXT[g.moves[2].span.start..g.moves[2].span.end], "timeout");
         let g2 = games[1].as_ref().unwrap();
-        assert_eq!(g2.claim.as_ref().map(|c| c.result), Some(GameResult::SecondWins));
+        assert_eq!(
+            g2.claim.as_ref().map(|c| c.result),
+            Some(GameResult::SecondWins)
+        );
     }
 
     #[test]
@@ -509,7 +526,10 @@ mod tests {
             let tb: Vec<&str> = b.moves.iter().map(|m| m.text.as_str()).collect();
             assert_eq!(ta, tb);
             assert_eq!(a.events.len(), b.events.len());
-            assert_eq!(a.claim.as_ref().map(|c| c.result), b.claim.as_ref().map(|c| c.result));
+            assert_eq!(
+                a.claim.as_ref().map(|c| c.result),
+                b.claim.as_ref().map(|c| c.result)
+            );
         }
         assert_eq!(write(&again), text);
     }

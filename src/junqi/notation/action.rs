@@ -54,7 +54,11 @@ fn chinese_rank(i: &str) -> IResult<&str, Rank> {
         }
     }
     // A few other common spellings.
-    for (name, r) in [("军棋", Rank::Flag), ("軍棋", Rank::Flag), ("旗", Rank::Flag)] {
+    for (name, r) in [
+        ("军棋", Rank::Flag),
+        ("軍棋", Rank::Flag),
+        ("旗", Rank::Flag),
+    ] {
         if let Some(rest) = i.strip_prefix(name) {
             return Ok((rest, r));
         }
@@ -68,9 +72,10 @@ fn chinese_rank(i: &str) -> IResult<&str, Rank> {
 fn ascii_piece(i: &str) -> IResult<&str, Piece> {
     alt((
         // Colour letter and rank letter: `rE`, `bM`, `RE`.
-        map_opt((one_of("rRbB"), one_of("MGDBRTCPEXLFmgdbrtcpexlf")), |(c, r)| {
-            Some(Piece::new(Color::from_letter(c)?, Rank::from_letter(r)?))
-        }),
+        map_opt(
+            (one_of("rRbB"), one_of("MGDBRTCPEXLFmgdbrtcpexlf")),
+            |(c, r)| Some(Piece::new(Color::from_letter(c)?, Rank::from_letter(r)?)),
+        ),
         // One letter: upper case Red, lower case Blue.
         map_opt(one_of("MGDBRTCPEXLFmgdbrtcpexlf"), Piece::from_letter),
     ))
@@ -101,12 +106,16 @@ fn action(i: &str) -> IResult<&str, ActionText> {
             ActionText::Timeout,
             alt((tag_no_case("timeout"), tag("超时"), tag("超時"))),
         ),
-        map((square, tag("="), piece), |(sq, _, piece)| ActionText::Flip {
-            sq,
-            piece,
+        map((square, tag("="), piece), |(sq, _, piece)| {
+            ActionText::Flip { sq, piece }
         }),
         map(
-            (square, alt((tag("-"), tag("x"), tag("X"), tag("×"))), square, opt(mark)),
+            (
+                square,
+                alt((tag("-"), tag("x"), tag("X"), tag("×"))),
+                square,
+                opt(mark),
+            ),
             |(from, sep, to, mark)| ActionText::Move {
                 from,
                 to,
@@ -148,7 +157,9 @@ fn explain(token: &str) -> String {
                     "`{token}`: after `{at}` and `-` or `x` comes a square A0 … L4, then optionally an outcome > = < or #"
                 )
             } else {
-                format!("`{token}`: after the square `{at}` comes `=` (flip), `-` (move) or `x` (attack)")
+                format!(
+                    "`{token}`: after the square `{at}` comes `=` (flip), `-` (move) or `x` (attack)"
+                )
             }
         }
     }
@@ -164,13 +175,21 @@ pub fn flip_text(sq: Square, piece: Piece, ascii: bool) -> String {
 }
 
 /// The text of an action in a position: `C2=E` / `C2=红工兵`, `G0-F0`, `G0xF0`, `timeout`.
-pub fn action_text(pos: &crate::junqi::rules::Position, action: crate::junqi::rules::Action, ascii: bool) -> String {
+pub fn action_text(
+    pos: &crate::junqi::rules::Position,
+    action: crate::junqi::rules::Action,
+    ascii: bool,
+) -> String {
     use crate::junqi::rules::{Action, Cell};
     match action {
         Action::Timeout => "timeout".into(),
         Action::Flip { sq, piece } => flip_text(sq, piece, ascii),
         Action::Move { from, to } => {
-            let sep = if matches!(pos.cell(to), Cell::Up(_)) { 'x' } else { '-' };
+            let sep = if matches!(pos.cell(to), Cell::Up(_)) {
+                'x'
+            } else {
+                '-'
+            };
             format!("{}{sep}{}", square_name(from), square_name(to))
         }
     }
@@ -211,14 +230,22 @@ mod tests {
         ));
         assert!(matches!(
             parse_action("G0-F0"),
-            Ok(ActionText::Move { attack: false, mark: None, .. })
+            Ok(ActionText::Move {
+                attack: false,
+                mark: None,
+                ..
+            })
         ));
         assert_eq!(parse_action("timeout"), Ok(ActionText::Timeout));
     }
 
     #[test]
     fn rejects_with_a_reason() {
-        assert!(parse_action("C2=绿工兵").unwrap_err().contains("not a piece"));
+        assert!(
+            parse_action("C2=绿工兵")
+                .unwrap_err()
+                .contains("not a piece")
+        );
         assert!(parse_action("C2-M0").is_err());
         assert!(parse_action("G0xF0>>").is_err());
         assert!(parse_action("Q1").is_err());

@@ -53,7 +53,10 @@ fn parse_board(s: &str, base: usize, layout: bool) -> Result<[Cell; SQUARES], No
     };
     if rows.len() != ROWS {
         return Err(err(
-            format!("the board has {} rows; it needs 12 (A … L), separated by `/`", rows.len()),
+            format!(
+                "the board has {} rows; it needs 12 (A … L), separated by `/`",
+                rows.len()
+            ),
             base,
             base + s.len(),
         ));
@@ -65,7 +68,10 @@ fn parse_board(s: &str, base: usize, layout: bool) -> Result<[Cell; SQUARES], No
             let at = base + off + i;
             let here = |m: String| err(m, at, at + ch.len_utf8());
             if col >= COLS && ch != '*' {
-                return Err(here(format!("row {} has more than 5 stations", (b'A' + r as u8) as char)));
+                return Err(here(format!(
+                    "row {} has more than 5 stations",
+                    (b'A' + r as u8) as char
+                )));
             }
             match ch {
                 '1'..='5' => {
@@ -168,9 +174,13 @@ pub fn parse_layout(s: &str) -> Result<Position, NotationError> {
 fn color_field(c: char, at: usize) -> Result<Option<Color>, NotationError> {
     match c {
         '-' => Ok(None),
-        c => Color::from_letter(c)
-            .map(Some)
-            .ok_or_else(|| err(format!("`{c}` is not a colour (r, b or -)"), at, at + c.len_utf8())),
+        c => Color::from_letter(c).map(Some).ok_or_else(|| {
+            err(
+                format!("`{c}` is not a colour (r, b or -)"),
+                at,
+                at + c.len_utf8(),
+            )
+        }),
     }
 }
 
@@ -208,7 +218,11 @@ pub fn parse_position(s: &str) -> Result<Position, NotationError> {
         let mut cs = f.chars();
         let c = cs.next().unwrap_or('?');
         if cs.next().is_some() {
-            return Err(err("the first player's colour: r, b or -", at, at + f.len()));
+            return Err(err(
+                "the first player's colour: r, b or -",
+                at,
+                at + f.len(),
+            ));
         }
         pos.first_color = color_field(c, at)?;
     }
@@ -328,7 +342,10 @@ pub fn diagram(pos: &Position) -> String {
             };
             out.push_str(&t);
             // Chinese characters are two columns wide: pad to 7 columns.
-            let width: usize = t.chars().map(|ch| if ch.is_ascii() || ch == '·' { 1 } else { 2 }).sum();
+            let width: usize = t
+                .chars()
+                .map(|ch| if ch.is_ascii() || ch == '·' { 1 } else { 2 })
+                .sum();
             out.push_str(&" ".repeat(7usize.saturating_sub(width)));
         }
         out.push('\n');
@@ -339,7 +356,11 @@ pub fn diagram(pos: &Position) -> String {
     };
     out.push_str(&format!(
         "to act: {} player ({}); first player {}, second player {}\n",
-        if pos.to_move == Player::First { "first" } else { "second" },
+        if pos.to_move == Player::First {
+            "first"
+        } else {
+            "second"
+        },
         who(pos.to_move),
         who(Player::First),
         who(Player::Second)
@@ -374,7 +395,7 @@ mod tests {
         assert_eq!(parse_position(&text).unwrap(), pos);
         let odd = "?4/*E1M2/5/5/5/5/5/5/5/5/5/4f 2 r rb- 12 3 1/0 2/0";
         let p = parse_position(odd).unwrap();
-        assert_eq!(format_position(&p), odd.replace("rb-", "rb-"));
+        assert_eq!(format_position(&p), odd);
     }
 
     #[test]

@@ -54,7 +54,10 @@ pub fn is_camp(sq: Square) -> bool {
 
 /// Headquarters (大本营): A1 A3 L1 L3.
 pub fn is_headquarters(sq: Square) -> bool {
-    matches!((row_of(sq), col_of(sq)), (0, 1) | (0, 3) | (11, 1) | (11, 3))
+    matches!(
+        (row_of(sq), col_of(sq)),
+        (0, 1) | (0, 3) | (11, 1) | (11, 3)
+    )
 }
 
 /// Whether two stations are linked (a road or a railway), from the geometry alone.
@@ -180,7 +183,9 @@ mod tests {
     #[test]
     fn ten_camps_four_headquarters() {
         let camps = (0..SQUARES as Square).filter(|&s| is_camp(s)).count();
-        let hq = (0..SQUARES as Square).filter(|&s| is_headquarters(s)).count();
+        let hq = (0..SQUARES as Square)
+            .filter(|&s| is_headquarters(s))
+            .count();
         assert_eq!((camps, hq), (10, 4));
         assert!(!geometric_link(square(5, 1), square(6, 1)));
         assert!(geometric_rail(square(5, 2), square(6, 2)));

@@ -36,13 +36,19 @@ pub static RULE_SPECS: &[RuleSpec] = &[
     RuleSpec {
         key: "no-capture-limit",
         default: "80",
-        value: RuleValue::Int { min: 1, max: 100000 },
+        value: RuleValue::Int {
+            min: 1,
+            max: 100000,
+        },
         help: "this many consecutive steps without an attack draw",
     },
     RuleSpec {
         key: "step-limit",
         default: "300",
-        value: RuleValue::Int { min: 1, max: 100000 },
+        value: RuleValue::Int {
+            min: 1,
+            max: 100000,
+        },
         help: "this many steps in all draw",
     },
     RuleSpec {
@@ -54,7 +60,10 @@ pub static RULE_SPECS: &[RuleSpec] = &[
     RuleSpec {
         key: "min-steps-to-resign-or-draw",
         default: "50",
-        value: RuleValue::Int { min: 0, max: 100000 },
+        value: RuleValue::Int {
+            min: 0,
+            max: 100000,
+        },
         help: "resigning and offering a draw are allowed only once this many steps were played",
     },
     RuleSpec {
@@ -136,7 +145,6 @@ pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, String> {
             _ => merged.push((spec.key.to_string(), current.to_string())),
         }
     }
-    Rules::build(RULE_SPECS, PRESETS, Some(&rules.preset), &merged).or_else(|_| {
-        Rules::build(RULE_SPECS, PRESETS, None, &merged)
-    })
+    Rules::build(RULE_SPECS, PRESETS, Some(&rules.preset), &merged)
+        .or_else(|_| Rules::build(RULE_SPECS, PRESETS, None, &merged))
 }
