@@ -164,3 +164,30 @@ fn validate_agrees_with_adjudicate_on_validity() {
     }
     assert!(n >= 20, "only {n} samples");
 }
+
+#[test]
+fn the_documented_example_is_valid_and_adjudicates_as_said() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/formats/junqi.md");
+    let Ok(doc) = std::fs::read_to_string(path) else {
+        eprintln!("note: {path} missing, skipped");
+        return;
+    };
+    let start = doc.find("```jqr\n").expect("an example") + 7;
+    let len = doc[start..].find("```").expect("closed");
+    let text = &doc[start..start + len];
+    let input = Input {
+        name: "example.jqr".into(),
+        bytes: Arc::from(text.as_bytes()),
+        text: Some(Arc::from(text)),
+        siblings: Vec::new(),
+    };
+    let rec = Junqi.read("jqr", &input).remove(0).unwrap();
+    assert_eq!(rec.moves.len(), 25);
+    let c = Junqi.check(&rec, &rules(), true);
+    assert!(c.error.is_none(), "{:?}", c.error);
+    let v = c.verdict.unwrap();
+    assert_eq!(
+        (v.reason.as_str(), v.ply, v.result.as_str()),
+        ("resignation", 25, "1-0")
+    );
+}

@@ -452,6 +452,22 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
     if !visited_start {
         board = no_legal_action(&replayed.start, 0, &params);
     }
+    let mut warnings = replayed.warnings.clone();
+    let mut last_time = 0u64;
+    for m in record.moves.iter().take(replayed.plies()) {
+        if let Some(t) = m.time.as_deref().and_then(time_seconds) {
+            if t < last_time {
+                warnings.push(
+                    crate::core::error::Warning::new(format!(
+                        "the timestamp @{} is earlier than the one before it",
+                        m.time.as_deref().unwrap_or("")
+                    ))
+                    .at(m.span),
+                );
+            }
+            last_time = last_time.max(t);
+        }
+    }
     let mut plies = replayed.plies();
     let mut error = replayed.error.clone();
     if let Some((k, e)) = check_events(record, plies, &params) {
@@ -488,7 +504,7 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
     Checked {
         plies,
         error,
-        warnings: replayed.warnings,
+        warnings,
         verdict,
         final_position: Some(format_position(&end)),
     }
