@@ -85,7 +85,9 @@ impl<'a> Reader<'a> {
     /// Skips white space; returns whether anything remains.
     fn skip_ws(&mut self) -> bool {
         let r = self.rest();
-        self.pos += r.len() - r.trim_start().len();
+        self.pos += r.len()
+            - r.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+                .len();
         !self.rest().is_empty()
     }
     /// The next white-space-delimited token (a `{` comment is read whole by the caller).
@@ -291,7 +293,11 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
                     "`{act}` is not an action, event or result (actions: C2=红工兵, G0-F0, G0xF0, timeout; events: resign, draw?, draw=, draw-)"
                 )
             };
-            rec.parse_error = Some(RecordError::parse(msg, aspan).with_label("here"));
+            rec.parse_error = Some(
+                RecordError::parse(msg, aspan)
+                    .with_label("here")
+                    .with_move(action_token),
+            );
             break;
         }
         let mut entry = MoveEntry::new(act, Span::new(action_at, action_at + act.len()));
