@@ -93,6 +93,24 @@ fn show_prints_the_position_at_a_ply() {
         shown.diagram
     );
     assert!(shown.diagram.contains("红司令"));
+    assert!(shown.svg.is_none());
+    let pic = Junqi
+        .show(
+            &rec,
+            &rules(),
+            &ShowOptions {
+                ply: Some(60),
+                svg: true,
+                ..ShowOptions::default()
+            },
+        )
+        .unwrap()
+        .svg
+        .expect("an svg");
+    // One line a link, a tile for each of the 23 face-down and the face-up pieces.
+    assert_eq!(pic.matches("<line ").count(), 133);
+    assert_eq!(pic.matches("stroke-width=\"4\"").count(), 35);
+    assert!(pic.starts_with("<svg") && pic.trim_end().ends_with("</svg>"));
     let start = Junqi
         .show(
             &rec,

@@ -147,11 +147,11 @@ impl Game for Junqi {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         let pos = verdict::position_at(record, rules, opts.ply)?;
-        let mut text = diagram(&pos);
+        let mut text = diagram(&pos, opts.color);
         text.push_str(&format!("position: {}\n", format_position(&pos)));
         Ok(Shown {
             diagram: text,
-            svg: None,
+            svg: opts.svg.then(|| notation::svg::svg(&pos)),
         })
     }
 }

@@ -2,3 +2,4 @@
 
 pub mod action;
 pub mod position;
+pub mod svg;

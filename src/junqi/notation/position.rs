@@ -325,27 +325,44 @@ pub fn format_position(pos: &Position) -> String {
     )
 }
 
-/// A text diagram: face-up pieces by Chinese name (red 红 / blue 蓝 prefix letter), face-down
-/// ones as `▒` (with the piece, when known, in brackets), camps as `( )`.
-pub fn diagram(pos: &Position) -> String {
+/// A text diagram: face-up pieces by colour and Chinese name (`红司令`), face-down ones as
+/// `▒` (with the piece letter, when known), camps as `( )`; with `color`, ANSI colours.
+pub fn diagram(pos: &Position, color: bool) -> String {
     let mut out = String::from("     0      1      2      3      4\n");
     for r in 0..ROWS {
         out.push_str(&format!("{}  ", (b'A' + r as u8) as char));
         for c in 0..COLS {
             let sq = square(r, c);
-            let t = match pos.cells[sq as usize] {
+            let cell = pos.cells[sq as usize];
+            let t = match cell {
                 Cell::Empty if is_camp(sq) => "( )".to_string(),
                 Cell::Empty => " · ".to_string(),
                 Cell::Down(None) => "▒▒▒".to_string(),
                 Cell::Down(Some(p)) => format!("▒{}", p.letter()),
                 Cell::Up(p) => format!("{}{}", p.color.chinese(), p.rank.chinese()),
             };
-            out.push_str(&t);
             // Chinese characters are two columns wide: pad to 7 columns.
             let width: usize = t
                 .chars()
-                .map(|ch| if ch.is_ascii() || ch == '·' { 1 } else { 2 })
+                .map(|ch| {
+                    if ch.is_ascii() || ch == '·' || ch == '▒' {
+                        1
+                    } else {
+                        2
+                    }
+                })
                 .sum();
+            let paint = match cell {
+                Cell::Up(p) | Cell::Down(Some(p)) if color => match p.color {
+                    Color::Red => Some("\x1b[31m"),
+                    Color::Blue => Some("\x1b[34m"),
+                },
+                _ => None,
+            };
+            match paint {
+                Some(code) => out.push_str(&format!("{code}{t}\x1b[0m")),
+                None => out.push_str(&t),
+            }
             out.push_str(&" ".repeat(7usize.saturating_sub(width)));
         }
         out.push('\n');
