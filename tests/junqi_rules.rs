@@ -281,6 +281,18 @@ fn events_rules() {
     assert!(e.message.contains("ended by resignation"), "{}", e.message);
     let s = e.span.expect("span");
     assert_eq!(&after[s.start..s.end], "timeout");
+    // The record may name who resigns: here the second player, on the first player's turn.
+    let named = base.replace("resign 0-1", "resign(2) 1-0");
+    assert_eq!(
+        reason_ply(&check(&named, &[])),
+        ("resignation".into(), 60, "1-0".into())
+    );
+    // Nobody answers their own offer.
+    let own = base.replace("resign 0-1", "draw?(2) draw=(2) 1/2-1/2");
+    let e = check(&own, &[]).error.expect("own offer");
+    assert!(e.message.contains("their own draw offer"), "{}", e.message);
+    let fine = base.replace("resign 0-1", "draw?(2) draw= 1/2-1/2");
+    assert_eq!(reason_ply(&check(&fine, &[])).0, "agreement");
     // Accepting a draw nobody offered.
     let lone = base.replace("resign", "draw=");
     let e = check(&lone, &[]).error.expect("no offer");

@@ -339,6 +339,11 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
         } else {
             Player::Second
         };
+        // Who made it: the record may name the player (`resign(2)`), else the one to act.
+        let to_act = match ev.kind {
+            EventKind::Resign | EventKind::DrawOffer => ev.player.unwrap_or(to_act),
+            _ => to_act,
+        };
         let early = |what: &str| {
             format!(
                 "{what} is allowed only once {} steps were played; this comes after step {k} (rule min-steps-to-resign-or-draw)",
@@ -374,6 +379,16 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
                 pending = Some((to_act, k));
             }
             EventKind::DrawAccept | EventKind::DrawDecline => {
+                if let (Some((offerer, _)), Some(p)) = (pending, ev.player)
+                    && p == offerer
+                {
+                    return fail(
+                        k,
+                        format!("{} cannot answer their own draw offer", player_name(p)),
+                        ev,
+                        word,
+                    );
+                }
                 if pending.is_none() {
                     return fail(
                         k,

@@ -169,6 +169,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
     // Movetext.
     let mut pending_comment: Vec<String> = Vec::new();
     let mut last_was_event = false;
+    let mut last_offer: Option<Player> = None;
     let mut result: Option<(GameResult, Span, String)> = None;
     loop {
         if !r.skip_ws() {
@@ -259,17 +260,34 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
             }
         }
         let aspan = Span::new(action_at, action_at + action_token.len());
-        if let Some(kind) = event_kind(action_token) {
+        // An event, maybe naming its player: `resign(2)`.
+        let (event_word, named) = match action_token
+            .strip_suffix("(1)")
+            .map(|w| (w, Some(Player::First)))
+            .or_else(|| {
+                action_token
+                    .strip_suffix("(2)")
+                    .map(|w| (w, Some(Player::Second)))
+            }) {
+            Some((w, p)) => (w, p),
+            None => (action_token, None),
+        };
+        if let Some(kind) = event_kind(event_word) {
             let after_ply = rec.moves.len();
             let to_act = if after_ply.is_multiple_of(2) {
                 Player::First
             } else {
                 Player::Second
             };
-            let player = match kind {
-                EventKind::DrawAccept | EventKind::DrawDecline => to_act.other(),
+            let player = named.unwrap_or(match kind {
+                EventKind::DrawAccept | EventKind::DrawDecline => {
+                    last_offer.map(Player::other).unwrap_or(to_act.other())
+                }
                 _ => to_act,
-            };
+            });
+            if kind == EventKind::DrawOffer {
+                last_offer = Some(player);
+            }
             rec.events.push(Event {
                 kind,
                 player: Some(player),
@@ -432,16 +450,27 @@ pub fn write(records: &[Record]) -> String {
         }
         let mut words: Vec<String> = Vec::new();
         let event_word = |e: &Event| {
-            let w = match e.kind {
+            let base = match e.kind {
                 EventKind::Resign => "resign",
                 EventKind::DrawOffer => "draw?",
                 EventKind::DrawAccept => "draw=",
                 EventKind::DrawDecline => "draw-",
                 EventKind::Timeout => "timeout",
             };
+            let to_act = if e.after_ply.is_multiple_of(2) {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let w = match (e.kind, e.player) {
+                (EventKind::Resign | EventKind::DrawOffer, Some(p)) if p != to_act => {
+                    format!("{base}({})", if p == Player::First { 1 } else { 2 })
+                }
+                _ => base.to_string(),
+            };
             match &e.time {
                 Some(t) => format!("{w} @{t}"),
-                None => w.to_string(),
+                None => w,
             }
         };
         for (i, m) in rec.moves.iter().enumerate() {
