@@ -157,10 +157,8 @@ proptest! {
         let mutated = format!("{}{}{}", &text[..x], junk, &text[y..]);
         for r in Junqi.read("jqr", &input(&mutated)).into_iter().flatten() {
             let c = Junqi.check(&r, &rules(), true);
-            if let Some(e) = c.error {
-                if let Some(sp) = e.span {
-                    prop_assert!(sp.start <= sp.end && sp.end <= mutated.len());
-                }
+            if let Some(sp) = c.error.and_then(|e| e.span) {
+                prop_assert!(sp.start <= sp.end && sp.end <= mutated.len());
             }
             let _ = Junqi.show(&r, &rules(), &ShowOptions::default());
         }

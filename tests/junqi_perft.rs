@@ -243,3 +243,14 @@ fn bad_positions_are_refused() {
             .is_err()
     );
 }
+
+/// Deeper counts (slow in a debug build: run with `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn deep_midgame_perft() {
+    let params = Params::default();
+    assert_eq!(perft(Some(MIDGAME_60), 4), 1_578_214);
+    assert_eq!(perft(Some(MIDGAME_120), 5), 2_289_329);
+    let pos = parse_position(MIDGAME_60).unwrap();
+    assert_eq!(slow_perft(&pos, 4, &params), 1_578_214);
+}
