@@ -281,6 +281,10 @@ fn events_rules() {
     assert!(e.message.contains("ended by resignation"), "{}", e.message);
     let s = e.span.expect("span");
     assert_eq!(&after[s.start..s.end], "timeout");
+    // Also when the action would be illegal anyway: the resignation comes first.
+    let bad = base.replace("resign 0-1", "resign 61. A0-A1 0-1");
+    let e = check(&bad, &[]).error.expect("after resign");
+    assert!(e.message.contains("ended by resignation"), "{}", e.message);
     // The record may name who resigns: here the second player, on the first player's turn.
     let named = base.replace("resign 0-1", "resign(2) 1-0");
     assert_eq!(

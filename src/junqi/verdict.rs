@@ -405,23 +405,22 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
             EventKind::Timeout => {}
         }
     }
+    // Nothing may follow a resignation or an accepted draw (also when that action would be
+    // illegal anyway: the event comes first).
     if let Some((k, how)) = ended
-        && plies > k
         && let Some(m) = record.moves.get(k)
     {
-        {
-            return Some((
-                k,
-                RecordError::new(
-                    ErrorKind::IllegalMove,
-                    format!("the game ended by {how} after step {k}; no action may follow"),
-                )
-                .at(m.span)
-                .with_ply(k + 1)
-                .with_move(m.text.clone())
-                .with_label("this action"),
-            ));
-        }
+        return Some((
+            k,
+            RecordError::new(
+                ErrorKind::IllegalMove,
+                format!("the game ended by {how} after step {k}; no action may follow"),
+            )
+            .at(m.span)
+            .with_ply(k + 1)
+            .with_move(m.text.clone())
+            .with_label("this action"),
+        ));
     }
     None
 }
