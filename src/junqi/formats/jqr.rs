@@ -120,6 +120,16 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
             g
         }));
     }
+    // Not a .jqr text at all: no tag, and the very first token is not an action.
+    if let [Ok(first)] = out.as_slice()
+        && first.tags.is_empty()
+        && first.moves.is_empty()
+        && first.events.is_empty()
+        && let Some(e) = &first.parse_error
+    {
+        let e = e.clone();
+        return vec![Err(e)];
+    }
     if out.is_empty() {
         out.push(Err(RecordError::parse(
             "the file holds no game",
@@ -536,6 +546,14 @@ mod tests {
             g2.claim.as_ref().map(|c| c.result),
             Some(GameResult::SecondWins)
         );
+    }
+
+    #[test]
+    fn other_text_is_one_error() {
+        let games = read("1. e4 e5 2. Nf3 *");
+        assert_eq!(games.len(), 1);
+        assert!(games[0].is_err());
+        assert!(read("").remove(0).is_err());
     }
 
     #[test]
