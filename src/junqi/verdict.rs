@@ -45,6 +45,23 @@ pub fn player_name(p: Player) -> &'static str {
     }
 }
 
+/// Adds the players' names from the `[First]` / `[Second]` tags to the first mention of
+/// each in a detail: "the first player (Zhang San)".
+fn name_players(detail: &mut String, record: &Record) {
+    for (tag, who) in [
+        ("First", "the first player"),
+        ("Second", "the second player"),
+    ] {
+        let name = record.tag(tag).map(str::trim).unwrap_or("");
+        if name.is_empty() || name == "?" {
+            continue;
+        }
+        if let Some(at) = detail.find(who) {
+            detail.insert_str(at + who.len(), &format!(" ({name})"));
+        }
+    }
+}
+
 /// The replay rules of one record.
 pub struct Referee {
     pub params: Params,
@@ -219,9 +236,9 @@ fn judge_action(
             Reason::Timeouts,
             ply,
             format!(
-                "{}'s timeout number {} loses (rule timeouts={})",
+                "{} times out for the {} time and loses (rule timeouts={})",
                 player_name(me),
-                after.timeouts[player_index(me)],
+                ordinal(after.timeouts[player_index(me)] as usize),
                 params.timeouts
             ),
         ));
@@ -232,13 +249,12 @@ fn judge_action(
             Reason::Repetition,
             ply,
             format!(
-                "{}'s {what} occurs for the {} time among their last {} actions (rules repeat={}, repeat-window={}): {} loses",
+                "{} plays {what} for the {} time among their last {} actions and loses (rules repeat={}, repeat-window={})",
                 player_name(me),
                 ordinal(applied.repeats),
                 params.repeat_window + 1,
                 params.repeat,
-                params.repeat_window,
-                player_name(me)
+                params.repeat_window
             ),
         ));
     }
@@ -494,14 +510,16 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
             Some(b) => b == r,
             None => plies >= params.min_steps,
         };
-        Some(decide(
+        let mut v = decide(
             board,
             plies,
             &record.events,
             record.claim.as_ref(),
             &allows,
             &player_name,
-        ))
+        );
+        name_players(&mut v.detail, record);
+        Some(v)
     } else {
         None
     };
