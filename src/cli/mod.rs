@@ -1,3 +1,1 @@
-pub fn run() -> i32 {
-    0
-}
+pub fn run() -> i32 { 0 }

@@ -98,10 +98,5 @@ pub trait Game: Sync + Send {
         jobs: usize,
     ) -> Result<PerftOutput, String>;
 
-    fn show(
-        &self,
-        record: &Record,
-        rules: &Rules,
-        opts: &ShowOptions,
-    ) -> Result<Shown, RecordError>;
+    fn show(&self, record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
 }

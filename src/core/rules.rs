@@ -51,11 +51,7 @@ impl Rules {
             .map(|s| (s.key, s.default.to_string()))
             .collect();
         let preset_name = match preset {
-            None => presets
-                .first()
-                .map(|p| p.name)
-                .unwrap_or("default")
-                .to_string(),
+            None => presets.first().map(|p| p.name).unwrap_or("default").to_string(),
             Some(name) => {
                 let p = presets
                     .iter()
@@ -63,11 +59,7 @@ impl Rules {
                     .ok_or_else(|| {
                         format!(
                             "unknown rule set `{name}`; valid rule sets: {}",
-                            presets
-                                .iter()
-                                .map(|p| p.name)
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            presets.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
                         )
                     })?;
                 p.name.to_string()
@@ -81,15 +73,12 @@ impl Rules {
             }
         }
         for (key, value) in overrides {
-            let spec = specs
-                .iter()
-                .find(|s| s.key == key.as_str())
-                .ok_or_else(|| {
-                    format!(
-                        "unknown rule parameter `{key}`; valid keys: {}",
-                        specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
-                    )
-                })?;
+            let spec = specs.iter().find(|s| s.key == key.as_str()).ok_or_else(|| {
+                format!(
+                    "unknown rule parameter `{key}`; valid keys: {}",
+                    specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
+                )
+            })?;
             check_value(spec, value)?;
             values.insert(spec.key, value.trim().to_string());
         }
@@ -131,11 +120,7 @@ impl Rules {
 
     /// `key=value` pairs, for reports and details.
     pub fn describe(&self) -> String {
-        let kv: Vec<String> = self
-            .values
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
+        let kv: Vec<String> = self.values.iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!("{} ({})", self.preset, kv.join(", "))
     }
 }
@@ -264,8 +249,8 @@ mod tests {
         assert!(e.contains("move-limit, color, time-limit"), "{e}");
         let e = Rules::build(SPECS, PRESETS, None, &[("color".into(), "red".into())]).unwrap_err();
         assert!(e.contains("own, any"), "{e}");
-        let e =
-            Rules::build(SPECS, PRESETS, None, &[("move-limit".into(), "0".into())]).unwrap_err();
+        let e = Rules::build(SPECS, PRESETS, None, &[("move-limit".into(), "0".into())])
+            .unwrap_err();
         assert!(e.contains("from 1 to 1000"), "{e}");
         let e = Rules::build(SPECS, PRESETS, Some("zzz"), &[]).unwrap_err();
         assert!(e.contains("cxa, short"), "{e}");

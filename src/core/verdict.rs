@@ -198,10 +198,7 @@ pub fn decide(
                 Reason::Resignation
             };
             let detail = match c.result {
-                GameResult::Draw => {
-                    "a draw by agreement, implied by the record's result; not decided on the board"
-                        .to_string()
-                }
+                GameResult::Draw => "a draw by agreement, implied by the record's result; not decided on the board".to_string(),
                 r => {
                     let loser = if r == GameResult::FirstWins {
                         Player::Second
