@@ -8,7 +8,7 @@ pub fn all() -> Vec<&'static dyn Game> {
     let games: Vec<&'static dyn Game> = vec![
         // othello: &crate::othello::Othello,
         // xiangqi: &crate::xiangqi::Xiangqi,
-        // junqi: &crate::junqi::Junqi,
+        &crate::junqi::Junqi,
     ];
     games
 }

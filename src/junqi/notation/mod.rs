@@ -1,0 +1,5 @@
+//! Junqi notation: action text and the position notation.
+
+pub mod action;
+pub mod position;
+pub mod svg;

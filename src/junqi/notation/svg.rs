@@ -1,0 +1,88 @@
+//! An SVG picture of a position (for `qipu show --svg`): roads as thin lines, railways as
+//! thick ones, camps as circles, headquarters as rounded boxes, pieces as labelled tiles.
+
+use crate::junqi::rules::board::{
+    COLS, ROWS, SQUARES, Square, col_of, graph, is_camp, is_headquarters, row_of,
+};
+use crate::junqi::rules::{Cell, Color, Position};
+
+const STEP_X: f64 = 90.0;
+const STEP_Y: f64 = 50.0;
+const MARGIN: f64 = 50.0;
+/// Extra space between rows F and G (the front line).
+const FRONT: f64 = 30.0;
+
+fn xy(sq: Square) -> (f64, f64) {
+    let (r, c) = (row_of(sq), col_of(sq));
+    let y = MARGIN + r as f64 * STEP_Y + if r >= 6 { FRONT } else { 0.0 };
+    (MARGIN + c as f64 * STEP_X, y)
+}
+
+pub fn svg(pos: &Position) -> String {
+    let w = MARGIN * 2.0 + (COLS - 1) as f64 * STEP_X;
+    let h = MARGIN * 2.0 + (ROWS - 1) as f64 * STEP_Y + FRONT;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#f4e9c8\"/>\n"
+    );
+    let g = graph();
+    for a in 0..SQUARES as Square {
+        for &(b, rail) in g.links.get(a as usize).map(Vec::as_slice).unwrap_or(&[]) {
+            if b < a {
+                continue;
+            }
+            let ((x1, y1), (x2, y2)) = (xy(a), xy(b));
+            let width = if rail { 4 } else { 1 };
+            s.push_str(&format!(
+                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#333\" stroke-width=\"{width}\"/>\n"
+            ));
+        }
+    }
+    for sq in 0..SQUARES as Square {
+        let (x, y) = xy(sq);
+        if is_camp(sq) {
+            s.push_str(&format!(
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"19\" fill=\"#f4e9c8\" stroke=\"#333\" stroke-width=\"2\"/>\n"
+            ));
+        } else if is_headquarters(sq) {
+            s.push_str(&format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"32\" rx=\"12\" fill=\"#f4e9c8\" stroke=\"#333\" stroke-width=\"2\"/>\n",
+                x - 24.0,
+                y - 16.0
+            ));
+        }
+        let (fill, text) = match pos.cell(sq) {
+            Cell::Empty => continue,
+            Cell::Down(None) => ("#777", String::new()),
+            Cell::Down(Some(p)) => ("#777", p.letter().to_string()),
+            Cell::Up(p) => (
+                match p.color {
+                    Color::Red => "#c0392b",
+                    Color::Blue => "#2c5aa0",
+                },
+                p.rank.chinese().to_string(),
+            ),
+        };
+        s.push_str(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"56\" height=\"28\" rx=\"4\" fill=\"{fill}\" stroke=\"#222\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"16\" fill=\"white\" text-anchor=\"middle\">{text}</text>\n",
+            x - 28.0,
+            y - 14.0,
+            y + 6.0
+        ));
+    }
+    for c in 0..COLS {
+        let (x, _) = xy(c as Square);
+        s.push_str(&format!(
+            "<text x=\"{x}\" y=\"22\" font-size=\"14\" text-anchor=\"middle\">{c}</text>\n"
+        ));
+    }
+    for r in 0..ROWS {
+        let (_, y) = xy((r * COLS) as Square);
+        s.push_str(&format!(
+            "<text x=\"16\" y=\"{}\" font-size=\"14\">{}</text>\n",
+            y + 5.0,
+            (b'A' + r as u8) as char
+        ));
+    }
+    s.push_str("</svg>\n");
+    s
+}

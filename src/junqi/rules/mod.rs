@@ -1,0 +1,14 @@
+//! The Junqi Fanfanqi engine: board graph, pieces, positions, legal actions and attack
+//! resolution. No notation here.
+
+pub mod board;
+pub mod movegen;
+pub mod params;
+pub mod perft;
+pub mod piece;
+pub mod position;
+
+pub use board::{Square, parse_square, square_name};
+pub use params::Params;
+pub use piece::{Color, Outcome, Piece, Rank};
+pub use position::{Action, Applied, Cell, Position};
