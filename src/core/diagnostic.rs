@@ -18,9 +18,30 @@ impl SourceCode for SharedText {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        self.0
+        let inner = self
+            .0
             .as_ref()
-            .read_span(span, context_lines_before, context_lines_after)
+            .read_span(span, context_lines_before, context_lines_after)?;
+        if context_lines_before > 0 || context_lines_after > 0 {
+            return Ok(inner);
+        }
+        // The header's `[file:line:column]` comes from this read: count the column in
+        // characters, as the JSON report does, rather than in bytes.
+        let text: &str = self.0.as_ref();
+        let start = span.offset().min(text.len());
+        let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let column = text
+            .get(line_start..start)
+            .map(|s| s.chars().count())
+            .unwrap_or(inner.column());
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            inner.name().unwrap_or_default().to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            column,
+            inner.line_count(),
+        )))
     }
 }
 
