@@ -67,7 +67,11 @@ fn ggf_game(g: &Game, rules: &Rules) -> String {
             ggf::GgfMove {
                 text: move_name(*mv),
                 black,
-                eval: entry.annotations.iter().find(|a| a.key == "eval").map(|a| a.value.as_str()),
+                eval: entry
+                    .annotations
+                    .iter()
+                    .find(|a| a.key == "eval")
+                    .map(|a| a.value.as_str()),
                 time: entry.time.as_deref(),
             }
         })
@@ -102,7 +106,8 @@ fn wthor_game(g: &Game, rules: &Rules) -> Result<wthor::WthorGame, RecordError> 
             "WTHOR holds only games from the standard start position",
         ));
     }
-    let (b, _) = written_score(g, rules).unwrap_or_else(|| score(&g.end, Empties::from_rules(rules)));
+    let (b, _) =
+        written_score(g, rules).unwrap_or_else(|| score(&g.end, Empties::from_rules(rules)));
     let real = b.min(64) as u8;
     let theoretical = g
         .record
@@ -160,7 +165,11 @@ pub fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
     match to {
         "ggf" | "transcript" => {
             for (_, g) in &games {
-                let text = if to == "ggf" { ggf_game(g, rules) } else { transcript_game(g, rules) };
+                let text = if to == "ggf" {
+                    ggf_game(g, rules)
+                } else {
+                    transcript_game(g, rules)
+                };
                 out.bytes.extend_from_slice(text.as_bytes());
                 out.games += 1;
             }

@@ -7,11 +7,11 @@ pub mod rules;
 pub mod show;
 pub mod verdict;
 
+use crate::core::error::RecordError;
 use crate::core::error::Warning;
 use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
-use crate::core::error::RecordError;
 use notation::resolve::replay_record;
 
 pub struct Othello;
@@ -88,7 +88,13 @@ impl Game for Othello {
         convert::convert(records, to, rules)
     }
 
-    fn perft(&self, depth: u32, position: Option<&str>, divide: bool, jobs: usize) -> Result<PerftOutput, String> {
+    fn perft(
+        &self,
+        depth: u32,
+        position: Option<&str>,
+        divide: bool,
+        jobs: usize,
+    ) -> Result<PerftOutput, String> {
         let board = match position {
             Some(p) => notation::parse_board(p)?,
             None => rules::Board::start(),
@@ -96,7 +102,10 @@ impl Game for Othello {
         let (per_move, total) = rules::perft::perft_divide(&board, depth, jobs);
         Ok(PerftOutput {
             divide: if divide {
-                per_move.into_iter().map(|(m, n)| (notation::move_name(m), n)).collect()
+                per_move
+                    .into_iter()
+                    .map(|(m, n)| (notation::move_name(m), n))
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -104,7 +113,12 @@ impl Game for Othello {
         })
     }
 
-    fn show(&self, record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+    fn show(
+        &self,
+        record: &Record,
+        _rules: &Rules,
+        opts: &ShowOptions,
+    ) -> Result<Shown, RecordError> {
         show::show(record, opts)
     }
 }

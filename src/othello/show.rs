@@ -29,7 +29,10 @@ pub fn diagram(board: &Board, last: Option<(usize, Move)>, unicode: bool) -> Str
         s.push('\n');
     }
     let (b, w) = board.counts();
-    s.push_str(&format!("Black ({bl}) {b}, White ({wh}) {w}, empty {}\n", board.empties()));
+    s.push_str(&format!(
+        "Black ({bl}) {b}, White ({wh}) {w}, empty {}\n",
+        board.empties()
+    ));
     if let Some((ply, mv)) = last {
         s.push_str(&format!("Last move: {} (ply {ply})\n", move_name(mv)));
     }
@@ -39,7 +42,10 @@ pub fn diagram(board: &Board, last: Option<(usize, Move)>, unicode: bool) -> Str
     } else if board.must_pass() {
         s.push_str(&format!("{side} to move: no legal move, must pass\n"));
     } else {
-        s.push_str(&format!("{side} to move ({} legal moves, marked *)\n", legal.count_ones()));
+        s.push_str(&format!(
+            "{side} to move ({} legal moves, marked *)\n",
+            legal.count_ones()
+        ));
     }
     s
 }
@@ -52,7 +58,10 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     for mv in &moves[..upto] {
         board.play(*mv);
     }
-    let last = upto.checked_sub(1).and_then(|i| moves.get(i)).map(|m| (upto, *m));
+    let last = upto
+        .checked_sub(1)
+        .and_then(|i| moves.get(i))
+        .map(|m| (upto, *m));
     let mut text = diagram(&board, last, opts.color);
     if let Some(e) = &done.replay.error {
         if opts.ply.is_none_or(|p| p > moves.len()) {

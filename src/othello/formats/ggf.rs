@@ -89,7 +89,11 @@ fn game_props(text: &str, from: usize) -> (Vec<Prop<'_>>, usize, Option<RecordEr
             return (props, at, Some(e));
         }
         let Ok((r, name)) = prop_name(rest) else {
-            let bad: String = rest.chars().take_while(|c| !c.is_whitespace()).take(12).collect();
+            let bad: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(12)
+                .collect();
             let e = RecordError::parse(
                 format!("`{bad}` is not a property (NAME[value]) or `;)`"),
                 Span::new(at, at + bad.len()),
@@ -179,7 +183,11 @@ fn record_of(props: Vec<Prop<'_>>, index: usize) -> Result<Record, RecordError> 
                         value: ev.into(),
                     });
                 }
-                e.time = parts.next().map(str::trim).filter(|s| !s.is_empty()).map(String::from);
+                e.time = parts
+                    .next()
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(String::from);
                 r.moves.push(e);
             }
             "RE" => {
@@ -208,7 +216,9 @@ fn record_of(props: Vec<Prop<'_>>, index: usize) -> Result<Record, RecordError> 
             }
         }
     }
-    if r.tag("Komi").is_some_and(|k| k.trim().parse::<f64>().map_or(true, |k| k != 0.0)) {
+    if r.tag("Komi")
+        .is_some_and(|k| k.trim().parse::<f64>().map_or(true, |k| k != 0.0))
+    {
         r.warnings.push(crate::core::error::Warning::new(
             "komi (KM) is recorded but not applied to the verdict",
         ));
@@ -244,7 +254,11 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
 }
 
 pub fn looks_like(head: &str) -> bool {
-    let compact: String = head.chars().filter(|c| !c.is_whitespace()).take(4096).collect();
+    let compact: String = head
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(4096)
+        .collect();
     compact.contains("(;GM[Othello]") || compact.contains("(;GM[othello]")
 }
 
@@ -271,7 +285,12 @@ pub struct GgfMove<'a> {
 
 /// Writes one game on one line. `tags` are the record's tags (qipu names are mapped back to
 /// GGF properties; other upper-case names are written as they are); `re` the RE value.
-pub fn write_game(tags: &[(String, String)], board: &str, re: Option<&str>, moves: &[GgfMove<'_>]) -> String {
+pub fn write_game(
+    tags: &[(String, String)],
+    board: &str,
+    re: Option<&str>,
+    moves: &[GgfMove<'_>],
+) -> String {
     let mut s = String::from("(;GM[Othello]");
     for (g, t) in TAG_NAMES {
         if matches!(*g, "RE" | "TY") {
@@ -283,7 +302,9 @@ pub fn write_game(tags: &[(String, String)], board: &str, re: Option<&str>, move
     }
     for (n, v) in tags {
         let known = TAG_NAMES.iter().any(|(_, t)| t.eq_ignore_ascii_case(n));
-        let upper = !n.is_empty() && n.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        let upper = !n.is_empty()
+            && n.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
         if !known && upper && !matches!(n.as_str(), "GM" | "BO" | "B" | "W" | "RE" | "TY") {
             prop(&mut s, n, v);
         }
@@ -294,7 +315,11 @@ pub fn write_game(tags: &[(String, String)], board: &str, re: Option<&str>, move
     }
     prop(&mut s, "BO", &format!("8 {board}"));
     for m in moves {
-        let mut v = if m.text == "pass" { "PA".to_string() } else { m.text.clone() };
+        let mut v = if m.text == "pass" {
+            "PA".to_string()
+        } else {
+            m.text.clone()
+        };
         if m.eval.is_some() || m.time.is_some() {
             v.push('/');
             v.push_str(m.eval.unwrap_or(""));
@@ -353,7 +378,10 @@ B[f5//1.5]W[d6/-2.0/3]B[PA]XX[kept];)";
 
     #[test]
     fn written_games_read_back() {
-        let tags = vec![("Black".to_string(), "a]b".to_string()), ("XX".into(), "1".into())];
+        let tags = vec![
+            ("Black".to_string(), "a]b".to_string()),
+            ("XX".into(), "1".into()),
+        ];
         let moves = [GgfMove {
             text: "f5".into(),
             black: true,

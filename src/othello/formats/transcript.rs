@@ -76,8 +76,8 @@ fn parse_line(line: &str, base: usize) -> Line {
             Ok((next, tok)) => {
                 let text = &rest[..rest.len() - next.len()];
                 let span = Span::new(at, at + text.len());
-                let after_end = out.end.is_some()
-                    && !matches!(tok, Token::Separator | Token::Comment);
+                let after_end =
+                    out.end.is_some() && !matches!(tok, Token::Separator | Token::Comment);
                 if after_end {
                     out.error = Some(
                         RecordError::parse(format!("`{text}` after the game's result"), span)
@@ -124,7 +124,11 @@ fn board_prefix(line: &str) -> Option<usize> {
     if b.len() < 66 || !b[..64].iter().all(|&c| is_cell(c)) || !b[64].is_ascii_whitespace() {
         return None;
     }
-    let side_at = 64 + b[64..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let side_at = 64
+        + b[64..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
     let side = *b.get(side_at)?;
     let ends = b.get(side_at + 1).is_none_or(|c| c.is_ascii_whitespace());
     (b"XxOoBbWw*".contains(&side) && ends).then_some(side_at + 1)
@@ -135,35 +139,36 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut games = Vec::new();
     let mut pending: Option<(String, Span)> = None;
     let mut offset = 0;
-    let new_game = |games: &mut Vec<_>, setup: Option<(String, Span)>, line: Option<(&str, usize)>| {
-        let mut r = Record::new(GameKind::Othello, "transcript", games.len());
-        let start = setup.as_ref().map(|s: &(String, Span)| s.1.start);
-        r.setup = setup;
-        if let Some((text, base)) = line {
-            let l = parse_line(text, base);
-            r.moves = l.moves;
-            r.parse_error = l.error;
-            if let Some((end, span)) = l.end {
-                let result = match parse_score(&end) {
-                    Some((b, w)) => {
-                        r.set_tag("Score", format!("{b}-{w}"));
-                        result_of(b, w)
-                    }
-                    None => GameResult::parse(&end).unwrap_or(GameResult::Unfinished),
-                };
-                r.claim = Some(Claim {
-                    result,
-                    termination: None,
-                    text: end,
-                    span,
-                });
+    let new_game =
+        |games: &mut Vec<_>, setup: Option<(String, Span)>, line: Option<(&str, usize)>| {
+            let mut r = Record::new(GameKind::Othello, "transcript", games.len());
+            let start = setup.as_ref().map(|s: &(String, Span)| s.1.start);
+            r.setup = setup;
+            if let Some((text, base)) = line {
+                let l = parse_line(text, base);
+                r.moves = l.moves;
+                r.parse_error = l.error;
+                if let Some((end, span)) = l.end {
+                    let result = match parse_score(&end) {
+                        Some((b, w)) => {
+                            r.set_tag("Score", format!("{b}-{w}"));
+                            result_of(b, w)
+                        }
+                        None => GameResult::parse(&end).unwrap_or(GameResult::Unfinished),
+                    };
+                    r.claim = Some(Claim {
+                        result,
+                        termination: None,
+                        text: end,
+                        span,
+                    });
+                }
+                r.span = Span::new(start.unwrap_or(base), base + text.len());
+            } else if let Some(s) = start {
+                r.span = Span::new(s, s + 66);
             }
-            r.span = Span::new(start.unwrap_or(base), base + text.len());
-        } else if let Some(s) = start {
-            r.span = Span::new(s, s + 66);
-        }
-        games.push(Ok(r));
-    };
+            games.push(Ok(r));
+        };
     for raw in text.split_inclusive('\n') {
         let base = offset;
         offset += raw.len();
@@ -254,7 +259,12 @@ mod tests {
     fn compact_spaced_numbered_and_mixed_case() {
         let a = one("f5d6C3d3c4\n");
         let b = one("1. f5 2. d6 3. c3 4. D3 5. c4");
-        let t = |r: &Record| r.moves.iter().map(|m| m.text.to_lowercase()).collect::<Vec<_>>();
+        let t = |r: &Record| {
+            r.moves
+                .iter()
+                .map(|m| m.text.to_lowercase())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(t(&a), vec!["f5", "d6", "c3", "d3", "c4"]);
         assert_eq!(t(&a), t(&b));
         assert_eq!(a.moves[2].span, Span::new(4, 6));
@@ -266,7 +276,10 @@ mod tests {
         let r = one("f5 d6 PA c3 -- @@ pass ps 34-30");
         assert_eq!(r.moves.len(), 8);
         assert_eq!(r.tag("Score"), Some("34-30"));
-        assert_eq!(r.claim.as_ref().map(|c| c.result), Some(GameResult::FirstWins));
+        assert_eq!(
+            r.claim.as_ref().map(|c| c.result),
+            Some(GameResult::FirstWins)
+        );
         let r = one("f5d6 0-1");
         assert_eq!(r.claim.map(|c| c.result), Some(GameResult::SecondWins));
         let r = one("f5d6 1-0 c3");

@@ -23,7 +23,10 @@ pub struct Header {
 }
 
 fn u16_at(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b.get(at).copied().unwrap_or(0), b.get(at + 1).copied().unwrap_or(0)])
+    u16::from_le_bytes([
+        b.get(at).copied().unwrap_or(0),
+        b.get(at + 1).copied().unwrap_or(0),
+    ])
 }
 
 pub fn header(b: &[u8]) -> Option<Header> {
@@ -48,7 +51,12 @@ pub fn name_list(bytes: &[u8], width: usize) -> Vec<String> {
         .chunks_exact(width)
         .map(|c| {
             let end = c.iter().position(|&b| b == 0).unwrap_or(c.len());
-            c[..end].iter().map(|&b| b as char).collect::<String>().trim().to_string()
+            c[..end]
+                .iter()
+                .map(|&b| b as char)
+                .collect::<String>()
+                .trim()
+                .to_string()
         })
         .collect()
 }
@@ -56,7 +64,10 @@ pub fn name_list(bytes: &[u8], width: usize) -> Vec<String> {
 fn sibling(input: &Input, name: &str) -> Option<Vec<String>> {
     let (_, path) = input.siblings.iter().find(|(n, _)| n == name)?;
     let bytes = std::fs::read(path).ok()?;
-    Some(name_list(&bytes, if name.ends_with(".jou") { 20 } else { 26 }))
+    Some(name_list(
+        &bytes,
+        if name.ends_with(".jou") { 20 } else { 26 },
+    ))
 }
 
 /// The square of a move byte `10 * row + col` (row, col in 1..8), as a bit index.
@@ -86,7 +97,9 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
     let (trn, black, white) = (u16_at(b, at), u16_at(b, at + 2), u16_at(b, at + 4));
     let real = b.get(at + 6).copied().unwrap_or(0);
     let theory = b.get(at + 7).copied().unwrap_or(0);
-    let name = |list: &Option<Vec<String>>, i: u16| list.as_ref().and_then(|l| l.get(usize::from(i)).cloned());
+    let name = |list: &Option<Vec<String>>, i: u16| {
+        list.as_ref().and_then(|l| l.get(usize::from(i)).cloned())
+    };
     if let Some(n) = name(&names.tournaments, trn) {
         r.tags.push(tag("Event", n, field(0, 2)));
     }
@@ -100,9 +113,14 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
     }
     r.tags.push(tag("WhiteId", white.to_string(), field(4, 2)));
     if h.year != 0 {
-        r.tags.push(tag("Date", h.year.to_string(), Span::new(10, 12)));
+        r.tags
+            .push(tag("Date", h.year.to_string(), Span::new(10, 12)));
     }
-    let score = if real <= 64 { Some((u32::from(real), 64 - u32::from(real))) } else { None };
+    let score = if real <= 64 {
+        Some((u32::from(real), 64 - u32::from(real)))
+    } else {
+        None
+    };
     match score {
         Some((sb, sw)) => {
             r.tags.push(tag("Score", format!("{sb}-{sw}"), field(6, 1)));
@@ -114,10 +132,14 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
             });
         }
         None => r.warnings.push(
-            Warning::new(format!("real score byte {real} is over 64; no result claimed")).at(field(6, 1)),
+            Warning::new(format!(
+                "real score byte {real} is over 64; no result claimed"
+            ))
+            .at(field(6, 1)),
         ),
     }
-    r.tags.push(tag("TheoreticalScore", theory.to_string(), field(7, 1)));
+    r.tags
+        .push(tag("TheoreticalScore", theory.to_string(), field(7, 1)));
     for i in 0..60 {
         let off = at + 8 + i;
         let mv = b.get(off).copied().unwrap_or(0);
@@ -132,8 +154,11 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
             }
             None => {
                 r.parse_error = Some(
-                    RecordError::parse(format!("move byte {mv} at offset {off} is not a square (11..88)"), Span::new(off, off + 1))
-                        .with_label("bad move byte"),
+                    RecordError::parse(
+                        format!("move byte {mv} at offset {off} is not a square (11..88)"),
+                        Span::new(off, off + 1),
+                    )
+                    .with_label("bad move byte"),
                 );
                 break;
             }
@@ -153,14 +178,20 @@ pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
     let Some(h) = header(b) else {
         return vec![Err(RecordError::new(
             ErrorKind::BadHeader,
-            format!("a WTHOR file starts with a 16-byte header; this one has {} bytes", b.len()),
+            format!(
+                "a WTHOR file starts with a 16-byte header; this one has {} bytes",
+                b.len()
+            ),
         )
         .at(Span::new(0, b.len())))];
     };
     if h.board_size != 0 && h.board_size != 8 {
         return vec![Err(RecordError::new(
             ErrorKind::Unsupported,
-            format!("board size {} (only 8x8 WTHOR files are supported)", h.board_size),
+            format!(
+                "board size {} (only 8x8 WTHOR files are supported)",
+                h.board_size
+            ),
         )
         .at(Span::new(12, 13)))];
     }
@@ -169,7 +200,11 @@ pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
         tournaments: sibling(input, "wthor.trn"),
     };
     let in_file = (b.len() - HEADER) / RECORD;
-    let count = if h.games == 0 { in_file } else { h.games as usize };
+    let count = if h.games == 0 {
+        in_file
+    } else {
+        h.games as usize
+    };
     let mut games = Vec::with_capacity(count.min(in_file + 1));
     for i in 0..count {
         let at = HEADER + i * RECORD;
@@ -272,7 +307,10 @@ mod tests {
         assert_eq!(bytes[HEADER + 8], 56); // f5 = row 5, col 6
         let v = read(&input(bytes));
         let r = v[0].as_ref().unwrap();
-        assert_eq!(r.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["f5", "d6"]);
+        assert_eq!(
+            r.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+            ["f5", "d6"]
+        );
         assert_eq!(r.tag("Score"), Some("40-24"));
         assert_eq!(r.tag("Date"), Some("1999"));
         assert_eq!(r.tag("BlackId"), Some("7"));
@@ -292,11 +330,17 @@ mod tests {
         let mut bytes = write(&[g], 1999);
         bytes[HEADER + 9] = 99;
         let r = read(&input(bytes.clone())).remove(0).unwrap();
-        assert_eq!(r.parse_error.unwrap().span, Some(Span::new(HEADER + 9, HEADER + 10)));
+        assert_eq!(
+            r.parse_error.unwrap().span,
+            Some(Span::new(HEADER + 9, HEADER + 10))
+        );
         bytes.truncate(50);
         let e = read(&input(bytes)).remove(0).unwrap_err();
         assert_eq!(e.span, Some(Span::new(HEADER, 50)));
-        assert_eq!(read(&input(vec![1, 2])).remove(0).unwrap_err().kind, ErrorKind::BadHeader);
+        assert_eq!(
+            read(&input(vec![1, 2])).remove(0).unwrap_err().kind,
+            ErrorKind::BadHeader
+        );
     }
 
     #[test]
@@ -304,6 +348,9 @@ mod tests {
         let mut b = vec![0u8; HEADER];
         b.extend_from_slice(b"Tastet Marc\0\0\0\0\0\0\0\0\0");
         b.extend_from_slice(b"Jos\xe9\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0");
-        assert_eq!(name_list(&b, 20), vec!["Tastet Marc".to_string(), "José".to_string()]);
+        assert_eq!(
+            name_list(&b, 20),
+            vec!["Tastet Marc".to_string(), "José".to_string()]
+        );
     }
 }

@@ -109,10 +109,15 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
     if n < 64 {
         return Err(format!("the board has {n} cells, not 64"));
     }
-    let rest: String = chars.map(|(_, c)| c).filter(|c| !c.is_whitespace()).collect();
+    let rest: String = chars
+        .map(|(_, c)| c)
+        .filter(|c| !c.is_whitespace())
+        .collect();
     let mut rc = rest.chars();
     let to_move = match (rc.next(), rc.next()) {
-        (Some(c), None) => side(c).ok_or_else(|| format!("`{c}` is not a side to move (X or O)"))?,
+        (Some(c), None) => {
+            side(c).ok_or_else(|| format!("`{c}` is not a side to move (X or O)"))?
+        }
         (None, _) => return Err("the side to move (X or O) is missing after the board".into()),
         _ => return Err(format!("unexpected `{rest}` after the board")),
     };

@@ -42,18 +42,28 @@ impl Replayer for OthelloReplayer {
         start_board(record)
     }
 
-    fn resolve(&self, pos: &Board, entry: &MoveEntry) -> Result<(Move, Option<String>), RecordError> {
+    fn resolve(
+        &self,
+        pos: &Board,
+        entry: &MoveEntry,
+    ) -> Result<(Move, Option<String>), RecordError> {
         let text = entry.text.trim();
         let mv = parse_move(text).ok_or_else(|| {
-            RecordError::new(ErrorKind::Parse, format!("`{text}` is not a square or a pass"))
-                .with_label("expected a square a1-h8 or a pass")
+            RecordError::new(
+                ErrorKind::Parse,
+                format!("`{text}` is not a square or a pass"),
+            )
+            .with_label("expected a square a1-h8 or a pass")
         })?;
         let side = player_name(pos.to_move);
         if let Some(c) = written_color(entry) {
             if c != pos.to_move {
                 return Err(RecordError::new(
                     ErrorKind::IllegalMove,
-                    format!("the move is written for {} but {side} is to move", player_name(c)),
+                    format!(
+                        "the move is written for {} but {side} is to move",
+                        player_name(c)
+                    ),
                 )
                 .with_label("wrong colour"));
             }
@@ -173,7 +183,8 @@ mod tests {
         let mut r = Record::new(GameKind::Othello, "transcript", 0);
         let mut at = 0;
         for m in moves {
-            r.moves.push(MoveEntry::new(*m, Span::new(at, at + m.len())));
+            r.moves
+                .push(MoveEntry::new(*m, Span::new(at, at + m.len())));
             at += m.len() + 1;
         }
         r
@@ -202,10 +213,7 @@ mod tests {
         // Black a1, White b1, White to move: White has no move, Black has c1, so the
         // record's first token c1 comes after a forced White pass.
         let mut r = record(&["c1"]);
-        r.setup = Some((
-            format!("XO{} O", "-".repeat(62)),
-            Span::default(),
-        ));
+        r.setup = Some((format!("XO{} O", "-".repeat(62)), Span::default()));
         let done = replay_record(&r).unwrap();
         assert!(done.replay.error.is_none(), "{:?}", done.replay.error);
         assert_eq!(done.replay.moves, vec![Move::Pass, Move::Place(2)]);

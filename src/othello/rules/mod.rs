@@ -80,23 +80,21 @@ const fn build_rays() -> [[u64; 8]; 64] {
 pub fn flips(sq: usize, p: u64, o: u64) -> u64 {
     let rays = &RAYS[sq & 63];
     let mut f = 0u64;
-    // Rays towards higher bits: the first non-opponent square is the lowest set bit.
+    // Branch-free: `all(x)` is all ones when x != 0.
+    let all = |x: u64| u64::from(x != 0).wrapping_neg();
+    // Rays towards higher bits: the first non-opponent square is the lowest set bit; the
+    // ray squares below it are flipped when it holds a mover's disc.
     for ray in &rays[..4] {
         let stop = ray & !o;
         let first = stop & stop.wrapping_neg();
-        if first & p != 0 {
-            f |= (first - 1) & ray;
-        }
+        f |= first.wrapping_sub(1) & ray & all(first & p);
     }
-    // Rays towards lower bits: the first non-opponent square is the highest set bit.
+    // Rays towards lower bits: the first non-opponent square is the highest set bit (`| 1`
+    // keeps the shift in range when the ray has none; `stop` masks that case out).
     for ray in &rays[4..] {
         let stop = ray & !o;
-        if stop != 0 {
-            let hi = 63 - stop.leading_zeros();
-            if (p >> hi) & 1 != 0 {
-                f |= ray & !((2u64 << hi).wrapping_sub(1));
-            }
-        }
+        let first = (1u64 << 63) >> (stop | 1).leading_zeros();
+        f |= ray & (first.wrapping_neg() ^ first) & all(first & stop & p);
     }
     f
 }
@@ -233,7 +231,16 @@ mod tests {
             return 0;
         }
         let mut all = 0;
-        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)] {
+        for (dr, dc) in [
+            (0, 1),
+            (1, 0),
+            (1, 1),
+            (1, -1),
+            (0, -1),
+            (-1, 0),
+            (-1, -1),
+            (-1, 1),
+        ] {
             let (mut r, mut c) = ((sq / 8) as i32 + dr, (sq % 8) as i32 + dc);
             let mut line = 0u64;
             while (0..8).contains(&r) && (0..8).contains(&c) {
@@ -270,7 +277,11 @@ mod tests {
             let generated = legal_moves(p, o);
             for sq in 0..64 {
                 let f = slow_flips(sq, p, o);
-                assert_eq!(generated >> sq & 1 == 1, f != 0, "square {sq} p={p:x} o={o:x}");
+                assert_eq!(
+                    generated >> sq & 1 == 1,
+                    f != 0,
+                    "square {sq} p={p:x} o={o:x}"
+                );
                 if (p | o) & (1 << sq) == 0 {
                     assert_eq!(flips(sq, p, o), f, "flips at {sq} p={p:x} o={o:x}");
                 }
