@@ -1,5 +1,8 @@
 //! Othello (黑白棋): bitboard rules, notation, transcript / GGF / WTHOR formats, verdicts.
 
+// RecordError is the core's error type, returned by value throughout the core's API.
+#![allow(clippy::result_large_err)]
+
 pub mod convert;
 pub mod formats;
 pub mod notation;
@@ -69,10 +72,10 @@ impl Game for Othello {
         };
         let r = &done.replay;
         let mut warnings = r.warnings.clone();
-        if r.error.is_none() {
-            if let Some(note) = verdict::score_mismatch(&done.record, &r.end, rules) {
-                warnings.push(Warning::new(note).with_ply(r.plies()));
-            }
+        if r.error.is_none()
+            && let Some(note) = verdict::score_mismatch(&done.record, &r.end, rules)
+        {
+            warnings.push(Warning::new(note).with_ply(r.plies()));
         }
         Checked {
             plies: r.plies(),

@@ -63,10 +63,10 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
         .and_then(|i| moves.get(i))
         .map(|m| (upto, *m));
     let mut text = diagram(&board, last, opts.color);
-    if let Some(e) = &done.replay.error {
-        if opts.ply.is_none_or(|p| p > moves.len()) {
-            text.push_str(&format!("The record stops here: {e}\n"));
-        }
+    if let Some(e) = &done.replay.error
+        && opts.ply.is_none_or(|p| p > moves.len())
+    {
+        text.push_str(&format!("The record stops here: {e}\n"));
     }
     Ok(Shown {
         diagram: text,

@@ -115,16 +115,18 @@ pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> 
         &player_name,
     );
     // A game that stopped early with a stated score (WTHOR adjudicated games).
-    if let (None, Some(c), Some((sb, sw))) = (&board, claim, stated_score(record)) {
-        if c.termination.is_none() && v.result == c.result && v.reason != Reason::Unfinished {
-            let (b, w) = end.counts();
-            v.detail = format!(
-                "the game stopped at ply {plies} with Black {b}, White {w} and {} empty squares, \
-                 not over; the record's score {sb}-{sw} gives {}, not decided on the board",
-                end.empties(),
-                c.result
-            );
-        }
+    if let (None, Some(c), Some((sb, sw))) = (&board, claim, stated_score(record))
+        && c.termination.is_none()
+        && v.result == c.result
+        && v.reason != Reason::Unfinished
+    {
+        let (b, w) = end.counts();
+        v.detail = format!(
+            "the game stopped at ply {plies} with Black {b}, White {w} and {} empty squares, \
+             not over; the record's score {sb}-{sw} gives {}, not decided on the board",
+            end.empties(),
+            c.result
+        );
     }
     v
 }

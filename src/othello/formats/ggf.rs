@@ -217,7 +217,7 @@ fn record_of(props: Vec<Prop<'_>>, index: usize) -> Result<Record, RecordError> 
         }
     }
     if r.tag("Komi")
-        .is_some_and(|k| k.trim().parse::<f64>().map_or(true, |k| k != 0.0))
+        .is_some_and(|k| !k.trim().parse::<f64>().is_ok_and(|k| k == 0.0))
     {
         r.warnings.push(crate::core::error::Warning::new(
             "komi (KM) is recorded but not applied to the verdict",

@@ -83,10 +83,10 @@ fn side(c: char) -> Option<Player> {
 /// is accepted. The error says what is wrong.
 pub fn parse_board(s: &str) -> Result<Board, String> {
     let mut t = s.trim();
-    if let Some(rest) = t.strip_prefix('8') {
-        if rest.starts_with(char::is_whitespace) {
-            t = rest.trim_start();
-        }
+    if let Some(rest) = t.strip_prefix('8')
+        && rest.starts_with(char::is_whitespace)
+    {
+        t = rest.trim_start();
     }
     let (mut black, mut white) = (0u64, 0u64);
     let mut n = 0usize;

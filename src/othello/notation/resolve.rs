@@ -56,17 +56,15 @@ impl Replayer for OthelloReplayer {
             .with_label("expected a square a1-h8 or a pass")
         })?;
         let side = player_name(pos.to_move);
-        if let Some(c) = written_color(entry) {
-            if c != pos.to_move {
-                return Err(RecordError::new(
-                    ErrorKind::IllegalMove,
-                    format!(
-                        "the move is written for {} but {side} is to move",
-                        player_name(c)
-                    ),
-                )
-                .with_label("wrong colour"));
-            }
+        if let Some(c) = written_color(entry).filter(|c| *c != pos.to_move) {
+            return Err(RecordError::new(
+                ErrorKind::IllegalMove,
+                format!(
+                    "the move is written for {} but {side} is to move",
+                    player_name(c)
+                ),
+            )
+            .with_label("wrong colour"));
         }
         match mv {
             Move::Place(sq) => {
