@@ -51,7 +51,14 @@ fn ggf_game(g: &Game, rules: &Rules) -> String {
             Some(Termination::Resignation) => ":r",
             Some(Termination::Timeout) => ":t",
             Some(Termination::Agreement) => ":s",
-            None if !g.end.is_over() && stated_score(&g.record).is_none() => ":r",
+            // A claimed result without a score (a transcript's `1-0`): resigned or agreed.
+            None if !g.end.is_over() && stated_score(&g.record).is_none() => {
+                if b == w {
+                    ":s"
+                } else {
+                    ":r"
+                }
+            }
             None => "",
         };
         format!("{d:+}.000{flag}").replace("+0.000", "0.000")

@@ -149,12 +149,21 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
                 r.moves = l.moves;
                 r.parse_error = l.error;
                 if let Some((end, span)) = l.end {
-                    let result = match parse_score(&end) {
-                        Some((b, w)) => {
+                    let result = match (GameResult::parse(&end), parse_score(&end)) {
+                        (Some(result), _) => result,
+                        (None, Some((b, w))) => {
                             r.set_tag("Score", format!("{b}-{w}"));
                             result_of(b, w)
                         }
-                        None => GameResult::parse(&end).unwrap_or(GameResult::Unfinished),
+                        (None, None) => {
+                            let e = RecordError::parse(
+                                format!("score {end} counts more than 64 discs"),
+                                span,
+                            );
+                            r.parse_error
+                                .get_or_insert(e.with_label("impossible score"));
+                            GameResult::Unfinished
+                        }
                     };
                     r.claim = Some(Claim {
                         result,
@@ -284,6 +293,9 @@ mod tests {
         assert_eq!(r.claim.map(|c| c.result), Some(GameResult::SecondWins));
         let r = one("f5d6 1-0 c3");
         assert!(r.parse_error.is_some());
+        assert_eq!(r.tag("Score"), None);
+        let r = one("f5d6 40-30");
+        assert_eq!(r.parse_error.and_then(|e| e.span), Some(Span::new(5, 10)));
     }
 
     #[test]
