@@ -146,14 +146,10 @@ fn key(r: &Record) -> (Vec<String>, Option<(u32, u32)>) {
     (moves, stated_score(r))
 }
 
-#[test]
-fn wthor_to_ggf_to_transcript_to_wthor_keeps_the_games() {
-    let Some(files) = corpus_files() else { return };
+/// WTHOR -> GGF -> transcript -> WTHOR for the given corpus files.
+fn round_trip(files: &[PathBuf]) {
     let rules = rules();
-    for f in files
-        .iter()
-        .filter(|f| f.ends_with("WTH_1977.wtb") || f.ends_with("WTH_1983.wtb"))
-    {
+    for f in files {
         let original: Vec<Record> = Othello
             .read("wthor", &wthor_input(f))
             .into_iter()
@@ -191,4 +187,22 @@ fn wthor_to_ggf_to_transcript_to_wthor_keeps_the_games() {
             assert_eq!(key(a), key(b), "{} game {}", f.display(), a.index);
         }
     }
+}
+
+#[test]
+fn wthor_to_ggf_to_transcript_to_wthor_keeps_the_games() {
+    let Some(files) = corpus_files() else { return };
+    let some: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| f.ends_with("WTH_1977.wtb") || f.ends_with("WTH_1983.wtb"))
+        .collect();
+    round_trip(&some);
+}
+
+/// Long in a debug build (the whole corpus): run with `--ignored`.
+#[test]
+#[ignore]
+fn the_whole_corpus_survives_the_round_trip() {
+    let Some(files) = corpus_files() else { return };
+    round_trip(&files);
 }

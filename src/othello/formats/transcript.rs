@@ -182,8 +182,10 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
         let base = offset;
         offset += raw.len();
         let body = raw.trim_end_matches(['\n', '\r']);
-        let lead = body.len() - body.trim_start().len();
-        let line = body.trim();
+        // Leading white space, and a byte-order mark on the first line.
+        let started = body.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        let lead = body.len() - started.len();
+        let line = started.trim_end();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -296,6 +298,13 @@ mod tests {
         assert_eq!(r.tag("Score"), None);
         let r = one("f5d6 40-30");
         assert_eq!(r.parse_error.and_then(|e| e.span), Some(Span::new(5, 10)));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let r = one("\u{feff}f5d6");
+        assert_eq!(r.moves[0].span, Span::new(3, 5));
+        assert!(r.parse_error.is_none());
     }
 
     #[test]
