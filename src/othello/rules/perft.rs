@@ -5,35 +5,62 @@
 use super::{Board, Move, flips, legal_moves, squares};
 use rayon::prelude::*;
 
+/// The perft recursion, defined once and compiled twice: plainly, and (on x86-64) with the
+/// `popcnt`/`lzcnt` instructions, chosen at run time.
+macro_rules! perft_recursion {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        fn $name(p: u64, o: u64, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let moves = legal_moves(p, o);
+            if depth == 1 {
+                return u64::from(moves.count_ones().max(1));
+            }
+            if moves == 0 {
+                if legal_moves(o, p) == 0 {
+                    return 1; // the game is over: one leaf
+                }
+                return $name(o, p, depth - 1); // a forced pass
+            }
+            let mut total = 0;
+            if depth == 2 {
+                for sq in squares(moves) {
+                    let f = flips(sq as usize, p, o);
+                    let (np, no) = (p | f | (1u64 << sq), o & !f);
+                    total += u64::from(legal_moves(no, np).count_ones().max(1));
+                }
+                return total;
+            }
+            for sq in squares(moves) {
+                let f = flips(sq as usize, p, o);
+                total += $name(o & !f, p | f | (1u64 << sq), depth - 1);
+            }
+            total
+        }
+    };
+}
+
+perft_recursion!(perft_plain);
+
+#[cfg(target_arch = "x86_64")]
+perft_recursion!(
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    perft_popcnt
+);
+
 /// Leaves below the position `(p, o)` (mover, opponent) at `depth`.
 pub fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the CPU has the features the function was compiled for (checked above).
+        return unsafe { perft_popcnt(p, o, depth) };
     }
-    let moves = legal_moves(p, o);
-    if depth == 1 {
-        return u64::from(moves.count_ones().max(1));
-    }
-    if moves == 0 {
-        if legal_moves(o, p) == 0 {
-            return 1; // the game is over: one leaf
-        }
-        return perft_sides(o, p, depth - 1); // a forced pass
-    }
-    let mut total = 0;
-    if depth == 2 {
-        for sq in squares(moves) {
-            let f = flips(sq as usize, p, o);
-            let (np, no) = (p | f | (1u64 << sq), o & !f);
-            total += u64::from(legal_moves(no, np).count_ones().max(1));
-        }
-        return total;
-    }
-    for sq in squares(moves) {
-        let f = flips(sq as usize, p, o);
-        total += perft_sides(o & !f, p | f | (1u64 << sq), depth - 1);
-    }
-    total
+    perft_plain(p, o, depth)
 }
 
 /// The root moves of a position: its legal placements, or one pass, or none when it is over.
