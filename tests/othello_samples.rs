@@ -64,6 +64,43 @@ fn standard_transcripts_end_on_the_board() {
 }
 
 #[test]
+fn empty_squares_go_to_the_winner_unless_told_otherwise() {
+    let games = checked("empties.txt");
+    let (_, c) = &games[0];
+    assert!(c.warnings.is_empty(), "{:?}", c.warnings);
+    let v = c.verdict.as_ref().unwrap();
+    assert_eq!(
+        (v.result, v.reason),
+        (GameResult::SecondWins, Reason::GameOver)
+    );
+    assert!(
+        v.detail.contains("Black 0, White 53, 11 empty squares"),
+        "{}",
+        v.detail
+    );
+    assert!(v.detail.contains("0-64"), "{}", v.detail);
+    // empties=none: the raw count; the stated 0-64 then differs (a warning), same winner.
+    let (input, format) = sample("empties.txt");
+    let rules = Rules::build(
+        Othello.rule_specs(),
+        Othello.presets(),
+        None,
+        &[("empties".into(), "none".into())],
+    )
+    .unwrap();
+    let r = Othello.read(format, &input).remove(0).unwrap();
+    let c = Othello.check(&r, &rules, true);
+    let v = c.verdict.unwrap();
+    assert!(
+        v.detail.contains("0-53") && v.detail.contains("empties=none"),
+        "{}",
+        v.detail
+    );
+    assert_eq!(v.result, GameResult::SecondWins);
+    assert_eq!(c.warnings.len(), 1);
+}
+
+#[test]
 fn an_illegal_move_is_pointed_at() {
     let (input, _) = sample("illegal.txt");
     let games = checked("illegal.txt");

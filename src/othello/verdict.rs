@@ -74,7 +74,8 @@ fn describe_score(board: &Board, empties: Empties) -> String {
     let e = board.empties();
     let (sb, sw) = score(board, empties);
     let rule = match (empties, e) {
-        (_, 0) => String::new(),
+        (Empties::Winner, 0) => ", no empty square (empties=winner, WOF rule)".to_string(),
+        (Empties::None, 0) => ", no empty square (empties=none)".to_string(),
         (Empties::Winner, _) => format!(
             ", {e} empty square{} to the winner (empties=winner, WOF rule)",
             if e == 1 { "" } else { "s" }
