@@ -4,6 +4,7 @@
 
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::record::{Annotation, Claim, GameKind, MoveEntry, Record, Span, Termination};
+use crate::othello::formats::transcript::{MAX_MOVES, too_long};
 use crate::othello::notation::resolve::COLOR_KEY;
 use crate::othello::verdict::{parse_score, result_of};
 use nom::bytes::complete::{take_while, take_while1};
@@ -166,6 +167,11 @@ fn record_of(props: Vec<Prop<'_>>, index: usize) -> Result<Record, RecordError> 
                 r.set_tag("Type", p.value.clone());
             }
             "BO" => r.setup = Some((p.value.clone(), span)),
+            "B" | "W" if r.moves.len() >= MAX_MOVES => {
+                if r.parse_error.is_none() {
+                    r.parse_error = Some(too_long(span));
+                }
+            }
             "B" | "W" => {
                 let field = p.value.split('/').next().unwrap_or("");
                 let lead = field.len() - field.trim_start().len();
@@ -237,7 +243,7 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
         match record_of(props, index) {
             Ok(mut r) => {
                 r.span = Span::new(start, end);
-                r.parse_error = error;
+                r.parse_error = r.parse_error.or(error);
                 games.push(Ok(r));
             }
             Err(e) => games.push(Err(e)),

@@ -57,6 +57,19 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
     .parse(i)
 }
 
+/// No legal game is longer (60 placements, and two passes in a row end the game), so a
+/// reader stops collecting here; the replay always meets an illegal move before this.
+pub const MAX_MOVES: usize = 200;
+
+/// The error at the first move past [`MAX_MOVES`].
+pub fn too_long(span: Span) -> RecordError {
+    RecordError::parse(
+        format!("more than {MAX_MOVES} moves: no Othello game is that long"),
+        span,
+    )
+    .with_label("reading stops here")
+}
+
 /// What a game line holds.
 #[derive(Debug, Default)]
 struct Line {
@@ -86,6 +99,10 @@ fn parse_line(line: &str, base: usize) -> Line {
                     return out;
                 }
                 match tok {
+                    Token::Move(_) if out.moves.len() >= MAX_MOVES => {
+                        out.error = Some(too_long(span));
+                        return out;
+                    }
                     Token::Move(m) => {
                         let mut e = MoveEntry::new(m, span);
                         e.number = number.take();
@@ -305,6 +322,13 @@ mod tests {
         let r = one("\u{feff}f5d6");
         assert_eq!(r.moves[0].span, Span::new(3, 5));
         assert!(r.parse_error.is_none());
+    }
+
+    #[test]
+    fn endless_lines_stop_at_the_move_cap() {
+        let r = one(&"f5".repeat(100_000));
+        assert_eq!(r.moves.len(), MAX_MOVES);
+        assert!(r.parse_error.is_some());
     }
 
     #[test]
