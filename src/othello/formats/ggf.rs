@@ -3,7 +3,9 @@
 //! a line (synchro games).
 
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::record::{Annotation, Claim, GameKind, MoveEntry, Record, Span, Termination};
+use crate::core::record::{
+    Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Termination,
+};
 use crate::othello::formats::transcript::{MAX_MOVES, too_long};
 use crate::othello::notation::resolve::COLOR_KEY;
 use crate::othello::verdict::{parse_score, result_of};
@@ -124,7 +126,20 @@ fn game_props(text: &str, from: usize) -> (Vec<Prop<'_>>, usize, Option<RecordEr
 
 /// Reads the RE value: the disc difference from Black's view and the `:r`/`:t`/`:s` flag.
 fn claim_of(re: &str, span: Span) -> Option<Claim> {
-    let (b, w) = parse_score(re)?;
+    // The result follows the sign of the difference, also when it is not a whole even
+    // number of discs (a komi game's `+3.50`); a disc score needs a whole even one.
+    let number = re.split(':').next().unwrap_or(re).trim();
+    let result = match parse_score(re) {
+        Some((b, w)) => result_of(b, w),
+        None => {
+            let d: f64 = number.parse().ok().filter(|d: &f64| d.is_finite())?;
+            match d.partial_cmp(&0.0)? {
+                std::cmp::Ordering::Greater => GameResult::FirstWins,
+                std::cmp::Ordering::Less => GameResult::SecondWins,
+                std::cmp::Ordering::Equal => GameResult::Draw,
+            }
+        }
+    };
     let termination = match re.split_once(':').map(|(_, f)| f.trim()) {
         Some("r") => Some(Termination::Resignation),
         Some("t") => Some(Termination::Timeout),
@@ -132,7 +147,7 @@ fn claim_of(re: &str, span: Span) -> Option<Claim> {
         _ => None,
     };
     Some(Claim {
-        result: result_of(b, w),
+        result,
         termination,
         text: re.to_string(),
         span,
@@ -380,6 +395,20 @@ B[f5//1.5]W[d6/-2.0/3]B[PA]XX[kept];)";
         let v = read("(;GM[Othello]TY[10];)");
         assert_eq!(v[0].as_ref().unwrap_err().kind, ErrorKind::Unsupported);
         assert!(read("nothing here")[0].is_err());
+        // A komi game's fractional result still names the winner.
+        let v = read("(;GM[Othello]RE[-3.50:t];)");
+        let c = v[0].as_ref().unwrap().claim.clone().unwrap();
+        assert_eq!(
+            (c.result, c.termination),
+            (GameResult::SecondWins, Some(Termination::Timeout))
+        );
+        assert!(
+            read("(;GM[Othello]RE[?];)")[0]
+                .as_ref()
+                .unwrap()
+                .claim
+                .is_none()
+        );
     }
 
     #[test]
