@@ -78,6 +78,19 @@ fn a_game_written_as_ggf_and_transcript_reads_back_the_same() {
 }
 
 #[test]
+fn a_ggf_result_text_is_kept() {
+    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let text = GGF.replace("RE[+2.000:r]", "RE[+3.50:t]");
+    let records: Vec<_> = Othello
+        .read("ggf", &input(text.into_bytes(), true))
+        .into_iter()
+        .flatten()
+        .collect();
+    let out = String::from_utf8(Othello.convert(&records, "ggf", &rules).bytes).unwrap();
+    assert!(out.contains("RE[+3.50:t]"), "{out}");
+}
+
+#[test]
 fn illegal_games_are_conversion_failures() {
     let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
     let records: Vec<_> = Othello

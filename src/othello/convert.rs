@@ -63,6 +63,11 @@ fn ggf_game(g: &Game, rules: &Rules) -> String {
         };
         format!("{d:+}.000{flag}").replace("+0.000", "0.000")
     });
+    // A GGF record keeps its own RE text (a komi game's `+3.50`, its flags).
+    let re = match g.record.tag("Score") {
+        Some(own) if g.record.format == "ggf" => Some(own.to_string()),
+        _ => re,
+    };
     let mut side = g.start;
     let moves: Vec<ggf::GgfMove<'_>> = g
         .moves
