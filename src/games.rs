@@ -6,7 +6,7 @@ use crate::core::record::GameKind;
 /// Every game, in a fixed order (used for detection).
 pub fn all() -> Vec<&'static dyn Game> {
     let games: Vec<&'static dyn Game> = vec![
-        // othello: &crate::othello::Othello,
+        &crate::othello::Othello,
         // xiangqi: &crate::xiangqi::Xiangqi,
         &crate::junqi::Junqi,
     ];

@@ -1,1 +1,127 @@
-//! othello
+//! Othello (黑白棋): bitboard rules, notation, transcript / GGF / WTHOR formats, verdicts.
+
+// RecordError is the core's error type, returned by value throughout the core's API.
+#![allow(clippy::result_large_err)]
+
+pub mod convert;
+pub mod formats;
+pub mod notation;
+pub mod rules;
+pub mod show;
+pub mod verdict;
+
+use crate::core::error::RecordError;
+use crate::core::error::Warning;
+use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
+use crate::core::record::{GameKind, Input, Record};
+use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
+use notation::resolve::replay_record;
+
+pub struct Othello;
+
+static RULES: &[RuleSpec] = &[RuleSpec {
+    key: "empties",
+    default: "winner",
+    value: RuleValue::Choice(&["winner", "none"]),
+    help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
+}];
+
+static PRESETS: &[Preset] = &[Preset {
+    name: "wof",
+    help: "World Othello Federation rules: empty squares go to the winner",
+    values: &[("empties", "winner")],
+}];
+
+impl Game for Othello {
+    fn kind(&self) -> GameKind {
+        GameKind::Othello
+    }
+
+    fn formats(&self) -> &'static [FormatInfo] {
+        formats::FORMATS
+    }
+
+    fn rule_specs(&self) -> &'static [RuleSpec] {
+        RULES
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        PRESETS
+    }
+
+    fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
+        formats::sniff(name, head)
+    }
+
+    fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        formats::read(format, input)
+    }
+
+    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+        let done = match replay_record(record) {
+            Ok(d) => d,
+            Err(e) => {
+                return Checked {
+                    plies: 0,
+                    error: Some(e),
+                    warnings: record.warnings.clone(),
+                    verdict: None,
+                    final_position: None,
+                };
+            }
+        };
+        let r = &done.replay;
+        let mut warnings = r.warnings.clone();
+        if r.error.is_none()
+            && let Some(note) = verdict::score_mismatch(&done.record, &r.end, rules)
+        {
+            warnings.push(Warning::new(note).with_ply(r.plies()));
+        }
+        Checked {
+            plies: r.plies(),
+            error: r.error.clone(),
+            warnings,
+            verdict: (adjudicate && r.error.is_none())
+                .then(|| verdict::adjudicate(&done.record, &r.end, r.plies(), rules)),
+            final_position: Some(notation::board_string(&r.end)),
+        }
+    }
+
+    fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        convert::convert(records, to, rules)
+    }
+
+    fn perft(
+        &self,
+        depth: u32,
+        position: Option<&str>,
+        divide: bool,
+        jobs: usize,
+    ) -> Result<PerftOutput, String> {
+        let board = match position {
+            Some(p) => notation::parse_board(p)?,
+            None => rules::Board::start(),
+        };
+        let (per_move, total) = rules::perft::perft_divide(&board, depth, jobs);
+        Ok(PerftOutput {
+            divide: if divide {
+                per_move
+                    .into_iter()
+                    .map(|(m, n)| (notation::move_name(m), n))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            total,
+        })
+    }
+
+    fn show(
+        &self,
+        record: &Record,
+        _rules: &Rules,
+        opts: &ShowOptions,
+    ) -> Result<Shown, RecordError> {
+        show::show(record, opts)
+    }
+}

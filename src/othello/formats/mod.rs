@@ -1,0 +1,77 @@
+//! Othello file formats: transcripts, GGF and WTHOR — detection and reading.
+
+pub mod ggf;
+pub mod transcript;
+pub mod wthor;
+
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::game::FormatInfo;
+use crate::core::record::{GameKind, Input, Record};
+
+pub static FORMATS: &[FormatInfo] = &[
+    FormatInfo {
+        id: "transcript",
+        game: GameKind::Othello,
+        extensions: &["txt", "trans", "oth"],
+        read: true,
+        write: true,
+        binary: false,
+        description: "Othello move transcript (f5d6c3…), one game per line",
+    },
+    FormatInfo {
+        id: "ggf",
+        game: GameKind::Othello,
+        extensions: &["ggf"],
+        read: true,
+        write: true,
+        binary: false,
+        description: "Generic Game Format (GGS server games and archives)",
+    },
+    FormatInfo {
+        id: "wthor",
+        game: GameKind::Othello,
+        extensions: &["wtb"],
+        read: true,
+        write: true,
+        binary: true,
+        description: "WTHOR database of the French Othello Federation (binary)",
+    },
+];
+
+/// Detects a format from the file name and its first bytes.
+pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+    let ext = std::path::Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let text = std::str::from_utf8(head).unwrap_or_else(|e| {
+        // A head cut in the middle of a character: use the valid part.
+        std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or("")
+    });
+    match ext.as_str() {
+        "wtb" => return Some("wthor"),
+        "ggf" => return Some("ggf"),
+        "trans" | "oth" => return Some("transcript"),
+        _ => {}
+    }
+    if ggf::looks_like(text) {
+        Some("ggf")
+    } else if transcript::looks_like(text) {
+        Some("transcript")
+    } else {
+        None
+    }
+}
+
+pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
+    match format {
+        "transcript" => transcript::read(input.text()),
+        "ggf" => ggf::read(input.text()),
+        "wthor" => wthor::read(input),
+        other => vec![Err(RecordError::new(
+            ErrorKind::Unsupported,
+            format!("`{other}` is not an Othello format (transcript, ggf, wthor)"),
+        ))],
+    }
+}

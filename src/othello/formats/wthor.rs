@@ -1,0 +1,356 @@
+//! WTHOR, the French Othello Federation's binary database (`.wtb`): a 16-byte header, then
+//! 68-byte game records. Player and tournament names come from `WTHOR.JOU` and `WTHOR.TRN`
+//! when they sit beside the file. Spans are byte ranges in the file.
+
+use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Span, Tag};
+use crate::othello::notation::square_name;
+use crate::othello::verdict::result_of;
+
+pub const HEADER: usize = 16;
+pub const RECORD: usize = 68;
+
+/// The header fields qipu uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    pub created: (u8, u8, u8, u8), // century, year, month, day
+    pub games: u32,
+    pub records: u16,
+    pub year: u16,
+    pub board_size: u8,
+    pub game_type: u8,
+    pub depth: u8,
+}
+
+fn u16_at(b: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([
+        b.get(at).copied().unwrap_or(0),
+        b.get(at + 1).copied().unwrap_or(0),
+    ])
+}
+
+pub fn header(b: &[u8]) -> Option<Header> {
+    let h = b.get(..HEADER)?;
+    Some(Header {
+        created: (h[0], h[1], h[2], h[3]),
+        games: u32::from_le_bytes([h[4], h[5], h[6], h[7]]),
+        records: u16_at(h, 8),
+        year: u16_at(h, 10),
+        board_size: h[12],
+        game_type: h[13],
+        depth: h[14],
+    })
+}
+
+/// A name list (`WTHOR.JOU`: 20-byte records, `WTHOR.TRN`: 26-byte records) after its
+/// 16-byte header, NUL-padded Latin-1.
+pub fn name_list(bytes: &[u8], width: usize) -> Vec<String> {
+    bytes
+        .get(HEADER..)
+        .unwrap_or(&[])
+        .chunks_exact(width)
+        .map(|c| {
+            let end = c.iter().position(|&b| b == 0).unwrap_or(c.len());
+            c[..end]
+                .iter()
+                .map(|&b| b as char)
+                .collect::<String>()
+                .trim()
+                .to_string()
+        })
+        .collect()
+}
+
+fn sibling(input: &Input, name: &str) -> Option<Vec<String>> {
+    let (_, path) = input.siblings.iter().find(|(n, _)| n == name)?;
+    let bytes = std::fs::read(path).ok()?;
+    Some(name_list(
+        &bytes,
+        if name.ends_with(".jou") { 20 } else { 26 },
+    ))
+}
+
+/// The square of a move byte `10 * row + col` (row, col in 1..8), as a bit index.
+pub fn square_of_byte(b: u8) -> Option<u8> {
+    let (row, col) = (b / 10, b % 10);
+    ((1..=8).contains(&row) && (1..=8).contains(&col)).then(|| (row - 1) * 8 + (col - 1))
+}
+
+pub fn byte_of_square(sq: u8) -> u8 {
+    let sq = sq & 63;
+    10 * (sq / 8 + 1) + (sq % 8 + 1)
+}
+
+fn tag(name: &str, value: impl Into<String>, span: Span) -> Tag {
+    Tag {
+        name: name.into(),
+        value: value.into(),
+        span,
+    }
+}
+
+/// Reads one 68-byte record at `at`.
+fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record {
+    let mut r = Record::new(GameKind::Othello, "wthor", index);
+    r.span = Span::new(at, at + RECORD);
+    let field = |off: usize, len: usize| Span::new(at + off, at + off + len);
+    let (trn, black, white) = (u16_at(b, at), u16_at(b, at + 2), u16_at(b, at + 4));
+    let real = b.get(at + 6).copied().unwrap_or(0);
+    let theory = b.get(at + 7).copied().unwrap_or(0);
+    let name = |list: &Option<Vec<String>>, i: u16| {
+        list.as_ref().and_then(|l| l.get(usize::from(i)).cloned())
+    };
+    if let Some(n) = name(&names.tournaments, trn) {
+        r.tags.push(tag("Event", n, field(0, 2)));
+    }
+    r.tags.push(tag("EventId", trn.to_string(), field(0, 2)));
+    if let Some(n) = name(&names.players, black) {
+        r.tags.push(tag("Black", n, field(2, 2)));
+    }
+    r.tags.push(tag("BlackId", black.to_string(), field(2, 2)));
+    if let Some(n) = name(&names.players, white) {
+        r.tags.push(tag("White", n, field(4, 2)));
+    }
+    r.tags.push(tag("WhiteId", white.to_string(), field(4, 2)));
+    if h.year != 0 {
+        r.tags
+            .push(tag("Date", h.year.to_string(), Span::new(10, 12)));
+    }
+    let score = if real <= 64 {
+        Some((u32::from(real), 64 - u32::from(real)))
+    } else {
+        None
+    };
+    match score {
+        Some((sb, sw)) => {
+            r.tags.push(tag("Score", format!("{sb}-{sw}"), field(6, 1)));
+            r.claim = Some(Claim {
+                result: result_of(sb, sw),
+                termination: None,
+                text: format!("{sb}-{sw}"),
+                span: field(6, 1),
+            });
+        }
+        None => r.warnings.push(
+            Warning::new(format!(
+                "real score byte {real} is over 64; no result claimed"
+            ))
+            .at(field(6, 1)),
+        ),
+    }
+    r.tags
+        .push(tag("TheoreticalScore", theory.to_string(), field(7, 1)));
+    for i in 0..60 {
+        let off = at + 8 + i;
+        let mv = b.get(off).copied().unwrap_or(0);
+        if mv == 0 {
+            break;
+        }
+        match square_of_byte(mv) {
+            Some(sq) => {
+                let mut e = MoveEntry::new(square_name(sq), Span::new(off, off + 1));
+                e.number = Some(i as u32 + 1);
+                r.moves.push(e);
+            }
+            None => {
+                r.parse_error = Some(
+                    RecordError::parse(
+                        format!("move byte {mv} at offset {off} is not a square (11..88)"),
+                        Span::new(off, off + 1),
+                    )
+                    .with_label("bad move byte"),
+                );
+                break;
+            }
+        }
+    }
+    r
+}
+
+struct Names {
+    players: Option<Vec<String>>,
+    tournaments: Option<Vec<String>>,
+}
+
+/// Reads every game of a WTHOR file.
+pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
+    let b: &[u8] = &input.bytes;
+    let Some(h) = header(b) else {
+        return vec![Err(RecordError::new(
+            ErrorKind::BadHeader,
+            format!(
+                "a WTHOR file starts with a 16-byte header; this one has {} bytes",
+                b.len()
+            ),
+        )
+        .at(Span::new(0, b.len())))];
+    };
+    if h.board_size != 0 && h.board_size != 8 {
+        return vec![Err(RecordError::new(
+            ErrorKind::Unsupported,
+            format!(
+                "board size {} (only 8x8 WTHOR files are supported)",
+                h.board_size
+            ),
+        )
+        .at(Span::new(12, 13)))];
+    }
+    let names = Names {
+        players: sibling(input, "wthor.jou"),
+        tournaments: sibling(input, "wthor.trn"),
+    };
+    let in_file = (b.len() - HEADER) / RECORD;
+    let count = if h.games == 0 {
+        in_file
+    } else {
+        h.games as usize
+    };
+    let mut games = Vec::with_capacity(count.min(in_file + 1));
+    for i in 0..count {
+        let at = HEADER + i * RECORD;
+        if at + RECORD > b.len() {
+            games.push(Err(RecordError::parse(
+                format!(
+                    "the file is truncated: the header counts {count} games, game {i} needs bytes {at}..{} but the file has {} bytes",
+                    at + RECORD,
+                    b.len()
+                ),
+                Span::new(at.min(b.len()), b.len()),
+            )
+            .with_label("truncated record")));
+            break;
+        }
+        games.push(Ok(game(b, at, i, &h, &names)));
+    }
+    games
+}
+
+/// One game for the writer.
+pub struct WthorGame {
+    pub tournament: u16,
+    pub black: u16,
+    pub white: u16,
+    pub real: u8,
+    pub theoretical: u8,
+    /// Squares in order (passes left out).
+    pub squares: Vec<u8>,
+}
+
+/// Today's date as (century, year in century, month, day), from the system clock.
+fn today() -> (u8, u8, u8, u8) {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    ((y / 100) as u8, (y % 100) as u8, m as u8, d as u8)
+}
+
+/// Writes a WTHOR file: header (today's date, `year` as the games' year) and records.
+pub fn write(games: &[WthorGame], year: u16) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + RECORD * games.len());
+    let (c, y, m, d) = today();
+    out.extend_from_slice(&[c, y, m, d]);
+    out.extend_from_slice(&(games.len() as u32).to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out.extend_from_slice(&year.to_le_bytes());
+    out.extend_from_slice(&[8, 0, 0, 0]);
+    for g in games {
+        out.extend_from_slice(&g.tournament.to_le_bytes());
+        out.extend_from_slice(&g.black.to_le_bytes());
+        out.extend_from_slice(&g.white.to_le_bytes());
+        out.push(g.real);
+        out.push(g.theoretical);
+        let mut moves = [0u8; 60];
+        for (slot, &sq) in moves.iter_mut().zip(&g.squares) {
+            *slot = byte_of_square(sq);
+        }
+        out.extend_from_slice(&moves);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn input(bytes: Vec<u8>) -> Input {
+        Input {
+            name: "t.wtb".into(),
+            bytes: Arc::from(bytes),
+            text: None,
+            siblings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn write_then_read() {
+        let g = WthorGame {
+            tournament: 3,
+            black: 7,
+            white: 9,
+            real: 40,
+            theoretical: 36,
+            squares: vec![4 * 8 + 5, 5 * 8 + 3],
+        };
+        let bytes = write(&[g], 1999);
+        assert_eq!(bytes.len(), HEADER + RECORD);
+        assert_eq!(bytes[HEADER + 8], 56); // f5 = row 5, col 6
+        let v = read(&input(bytes));
+        let r = v[0].as_ref().unwrap();
+        assert_eq!(
+            r.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+            ["f5", "d6"]
+        );
+        assert_eq!(r.tag("Score"), Some("40-24"));
+        assert_eq!(r.tag("Date"), Some("1999"));
+        assert_eq!(r.tag("BlackId"), Some("7"));
+        assert_eq!(r.moves[1].span, Span::new(HEADER + 9, HEADER + 10));
+    }
+
+    #[test]
+    fn truncation_and_bad_bytes_give_offsets() {
+        let g = WthorGame {
+            tournament: 0,
+            black: 0,
+            white: 0,
+            real: 32,
+            theoretical: 32,
+            squares: vec![4 * 8 + 5],
+        };
+        let mut bytes = write(&[g], 1999);
+        bytes[HEADER + 9] = 99;
+        let r = read(&input(bytes.clone())).remove(0).unwrap();
+        assert_eq!(
+            r.parse_error.unwrap().span,
+            Some(Span::new(HEADER + 9, HEADER + 10))
+        );
+        bytes.truncate(50);
+        let e = read(&input(bytes)).remove(0).unwrap_err();
+        assert_eq!(e.span, Some(Span::new(HEADER, 50)));
+        assert_eq!(
+            read(&input(vec![1, 2])).remove(0).unwrap_err().kind,
+            ErrorKind::BadHeader
+        );
+    }
+
+    #[test]
+    fn names_are_nul_padded_latin1() {
+        let mut b = vec![0u8; HEADER];
+        b.extend_from_slice(b"Tastet Marc\0\0\0\0\0\0\0\0\0");
+        b.extend_from_slice(b"Jos\xe9\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0");
+        assert_eq!(
+            name_list(&b, 20),
+            vec!["Tastet Marc".to_string(), "José".to_string()]
+        );
+    }
+}

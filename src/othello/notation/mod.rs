@@ -1,0 +1,184 @@
+//! Othello notation: squares `a1`..`h8` (column a-h left to right, row 1-8 top to bottom),
+//! pass spellings, and board strings (64 cells and the side to move).
+
+pub mod resolve;
+
+use crate::core::record::Player;
+use crate::othello::rules::{Board, Move};
+
+/// The pass spellings accepted (case-insensitive).
+pub const PASS_SPELLINGS: &[&str] = &["pass", "pa", "ps", "@@", "--"];
+
+/// Reads a square (`f5`, `F5`) into its bit index.
+pub fn parse_square(s: &str) -> Option<u8> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let col = b[0].to_ascii_lowercase();
+    let row = b[1];
+    if !(b'a'..=b'h').contains(&col) || !(b'1'..=b'8').contains(&row) {
+        return None;
+    }
+    Some((row - b'1') * 8 + (col - b'a'))
+}
+
+pub fn is_pass(s: &str) -> bool {
+    PASS_SPELLINGS.iter().any(|p| p.eq_ignore_ascii_case(s))
+}
+
+/// Reads a move token: a square or a pass.
+pub fn parse_move(s: &str) -> Option<Move> {
+    if is_pass(s) {
+        Some(Move::Pass)
+    } else {
+        parse_square(s).map(Move::Place)
+    }
+}
+
+/// `f5` for a square index.
+pub fn square_name(sq: u8) -> String {
+    let sq = sq & 63;
+    let col = (b'a' + sq % 8) as char;
+    let row = (b'1' + sq / 8) as char;
+    format!("{col}{row}")
+}
+
+/// `f5`, or `pass`.
+pub fn move_name(mv: Move) -> String {
+    match mv {
+        Move::Place(sq) => square_name(sq),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+pub fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::First => "Black",
+        Player::Second => "White",
+    }
+}
+
+/// A cell of a board string: `Some(Some(player))` a disc, `Some(None)` empty.
+fn cell(c: char) -> Option<Option<Player>> {
+    match c {
+        '-' | '.' | '_' => Some(None),
+        'X' | 'x' | '*' | 'B' | 'b' | '●' => Some(Some(Player::First)),
+        'O' | 'o' | 'W' | 'w' | '○' => Some(Some(Player::Second)),
+        _ => None,
+    }
+}
+
+/// The side-to-move letter of a board string.
+fn side(c: char) -> Option<Player> {
+    match c {
+        'X' | 'x' | '*' | 'B' | 'b' => Some(Player::First),
+        'O' | 'o' | 'W' | 'w' => Some(Player::Second),
+        _ => None,
+    }
+}
+
+/// Reads a board string: 64 cells (row 1 first; spaces between rows allowed), then the side
+/// to move (`X`/`*`/`B` black, `O`/`W` white). A leading board size `8` (as in GGF `BO[8 …]`)
+/// is accepted. The error says what is wrong.
+pub fn parse_board(s: &str) -> Result<Board, String> {
+    let mut t = s.trim();
+    if let Some(rest) = t.strip_prefix('8')
+        && rest.starts_with(char::is_whitespace)
+    {
+        t = rest.trim_start();
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    let mut n = 0usize;
+    let mut chars = t.char_indices();
+    for (_, c) in chars.by_ref() {
+        if c.is_whitespace() {
+            continue;
+        }
+        match cell(c) {
+            Some(Some(Player::First)) => black |= 1 << n,
+            Some(Some(Player::Second)) => white |= 1 << n,
+            Some(None) => {}
+            None => return Err(format!("`{c}` is not a board cell (use - X O)")),
+        }
+        n += 1;
+        if n == 64 {
+            break;
+        }
+    }
+    if n < 64 {
+        return Err(format!("the board has {n} cells, not 64"));
+    }
+    let rest: String = chars
+        .map(|(_, c)| c)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let mut rc = rest.chars();
+    let to_move = match (rc.next(), rc.next()) {
+        (Some(c), None) => {
+            side(c).ok_or_else(|| format!("`{c}` is not a side to move (X or O)"))?
+        }
+        (None, _) => return Err("the side to move (X or O) is missing after the board".into()),
+        _ => return Err(format!("unexpected `{rest}` after the board")),
+    };
+    Ok(Board {
+        black,
+        white,
+        to_move,
+    })
+}
+
+/// The board string of a position: 64 cells `-`/`X`/`O`, a space, `X` or `O`.
+pub fn board_string(b: &Board) -> String {
+    let mut s: String = (0..64)
+        .map(|sq| match b.at(sq) {
+            Some(Player::First) => 'X',
+            Some(Player::Second) => 'O',
+            None => '-',
+        })
+        .collect();
+    s.push(' ');
+    s.push(if b.to_move == Player::First { 'X' } else { 'O' });
+    s
+}
+
+/// The standard start as a board string.
+pub fn is_standard(b: &Board) -> bool {
+    *b == Board::start()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip_and_orientation() {
+        for sq in 0..64u8 {
+            assert_eq!(parse_square(&square_name(sq)), Some(sq));
+        }
+        assert_eq!(parse_square("A1"), Some(0));
+        assert_eq!(parse_square("h8"), Some(63));
+        assert_eq!(parse_square("f5"), Some(4 * 8 + 5));
+        assert_eq!(parse_square("i1"), None);
+        assert_eq!(parse_square("a9"), None);
+        assert!(parse_move("PA").is_some_and(|m| m == Move::Pass));
+        assert!(parse_move("@@").is_some_and(|m| m == Move::Pass));
+        assert_eq!(parse_move("ps"), Some(Move::Pass));
+        assert_eq!(parse_move("xx"), None);
+    }
+
+    #[test]
+    fn board_strings() {
+        let s = board_string(&Board::start());
+        assert_eq!(
+            s,
+            "---------------------------OX------XO--------------------------- X"
+        );
+        assert_eq!(parse_board(&s), Ok(Board::start()));
+        let ggf = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *";
+        assert_eq!(parse_board(ggf), Ok(Board::start()));
+        assert!(parse_board("---").is_err());
+        assert!(parse_board(&s.replace(" X", " Q")).is_err());
+        assert!(parse_board(&s.replace(" X", "")).is_err());
+    }
+}

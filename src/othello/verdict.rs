@@ -1,0 +1,183 @@
+//! Othello verdicts: the game is over when neither side can move; the side with more discs
+//! wins, and under the World Othello Federation rule (`empties=winner`, the default) the
+//! empty squares go to the winner. Otherwise the record's own ending (a GGF resignation or
+//! timeout flag, a stated score) decides through the core's `decide`.
+
+use crate::core::record::{GameResult, Record};
+use crate::core::rules::Rules;
+use crate::core::verdict::{Reason, Verdict, decide};
+use crate::othello::notation::player_name;
+use crate::othello::rules::Board;
+
+/// Who gets the empty squares of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Empties {
+    /// The winner takes them (World Othello Federation rule); a draw splits them.
+    Winner,
+    /// Raw disc count.
+    None,
+}
+
+impl Empties {
+    pub fn from_rules(rules: &Rules) -> Empties {
+        if rules.is("empties", "none") {
+            Empties::None
+        } else {
+            Empties::Winner
+        }
+    }
+}
+
+/// Black's and White's score on a board, with the empties rule.
+pub fn score(board: &Board, empties: Empties) -> (u32, u32) {
+    let (b, w) = board.counts();
+    let e = board.empties();
+    match empties {
+        Empties::None => (b, w),
+        Empties::Winner if b > w => (b + e, w),
+        Empties::Winner if w > b => (b, w + e),
+        Empties::Winner => (b + e / 2, w + e - e / 2),
+    }
+}
+
+pub fn result_of(black: u32, white: u32) -> GameResult {
+    match black.cmp(&white) {
+        std::cmp::Ordering::Greater => GameResult::FirstWins,
+        std::cmp::Ordering::Less => GameResult::SecondWins,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    }
+}
+
+/// The score a record states (tag `Score`): `34-30` (Black-White discs) or a GGF-style disc
+/// difference `+4.000` / `-10` / `0` (Black minus White, 64 discs shared).
+pub fn stated_score(record: &Record) -> Option<(u32, u32)> {
+    parse_score(record.tag("Score")?)
+}
+
+pub fn parse_score(s: &str) -> Option<(u32, u32)> {
+    let s = s.trim();
+    let s = s.split(':').next().unwrap_or(s).trim();
+    if let Some((b, w)) = s.split_once('-').filter(|(b, _)| !b.is_empty()) {
+        let (b, w): (u32, u32) = (b.trim().parse().ok()?, w.trim().parse().ok()?);
+        return (b + w <= 64).then_some((b, w));
+    }
+    let d: f64 = s.parse().ok()?;
+    if d.fract() != 0.0 || d.abs() > 64.0 || (d as i64) % 2 != 0 {
+        return None;
+    }
+    let d = d as i64;
+    Some(((32 + d / 2) as u32, (32 - d / 2) as u32))
+}
+
+fn describe_score(board: &Board, empties: Empties) -> String {
+    let (b, w) = board.counts();
+    let e = board.empties();
+    let (sb, sw) = score(board, empties);
+    let rule = match (empties, e) {
+        (Empties::Winner, 0) => ", no empty square (empties=winner, WOF rule)".to_string(),
+        (Empties::None, 0) => ", no empty square (empties=none)".to_string(),
+        (Empties::Winner, _) => format!(
+            ", {e} empty square{} to the winner (empties=winner, WOF rule)",
+            if e == 1 { "" } else { "s" }
+        ),
+        (Empties::None, _) => format!(", {e} empty squares not counted (empties=none)"),
+    };
+    let outcome = match result_of(sb, sw) {
+        GameResult::FirstWins => "Black wins".to_string(),
+        GameResult::SecondWins => "White wins".to_string(),
+        _ => "a draw".to_string(),
+    };
+    format!("Black {b}, White {w}{rule}: {sb}-{sw}, {outcome}")
+}
+
+/// The verdict on a replayed record (`record` with its forced passes, `end` the position
+/// after its last ply).
+pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> Verdict {
+    let empties = Empties::from_rules(rules);
+    let board = end.is_over().then(|| {
+        let (sb, sw) = score(end, empties);
+        Verdict::new(
+            result_of(sb, sw),
+            Reason::GameOver,
+            plies,
+            format!(
+                "neither side can move after ply {plies}: {}",
+                describe_score(end, empties)
+            ),
+        )
+    });
+    let claim = record.claim.as_ref();
+    let mut v = decide(
+        board.clone(),
+        plies,
+        &record.events,
+        claim,
+        &|_| true,
+        &player_name,
+    );
+    // A game that stopped early with a stated score (WTHOR adjudicated games).
+    if let (None, Some(c), Some((sb, sw))) = (&board, claim, stated_score(record))
+        && c.termination.is_none()
+        && v.result == c.result
+        && v.reason != Reason::Unfinished
+    {
+        let (b, w) = end.counts();
+        v.detail = format!(
+            "the game stopped at ply {plies} with Black {b}, White {w} and {} empty squares, \
+             not over; the record's score {sb}-{sw} gives {}, not decided on the board",
+            end.empties(),
+            c.result
+        );
+    }
+    v
+}
+
+/// A note when a finished game's stated score differs from the board's.
+pub fn score_mismatch(record: &Record, end: &Board, rules: &Rules) -> Option<String> {
+    if !end.is_over() {
+        return None;
+    }
+    let stated = stated_score(record)?;
+    let computed = score(end, Empties::from_rules(rules));
+    (stated != computed).then(|| {
+        format!(
+            "the record's score {}-{} differs from the board's {}-{}",
+            stated.0, stated.1, computed.0, computed.1
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::record::Player;
+
+    #[test]
+    fn empties_go_to_the_winner() {
+        let b = Board {
+            black: 0b111,
+            white: 0b1000,
+            to_move: Player::First,
+        };
+        assert_eq!(score(&b, Empties::Winner), (63, 1));
+        assert_eq!(score(&b, Empties::None), (3, 1));
+        let d = Board {
+            black: 0b1,
+            white: 0b10,
+            to_move: Player::First,
+        };
+        assert_eq!(score(&d, Empties::Winner), (32, 32));
+    }
+
+    #[test]
+    fn stated_scores() {
+        assert_eq!(parse_score("34-30"), Some((34, 30)));
+        assert_eq!(parse_score("+4.000"), Some((34, 30)));
+        assert_eq!(parse_score("-10"), Some((27, 37)));
+        assert_eq!(parse_score("+64.000:r"), Some((64, 0)));
+        assert_eq!(parse_score("0"), Some((32, 32)));
+        assert_eq!(parse_score("+3"), None);
+        assert_eq!(parse_score("40-30"), None);
+        assert_eq!(parse_score("?"), None);
+    }
+}
