@@ -27,7 +27,9 @@ fn unknown_rule_key_names_the_valid_keys() {
         .args(["adjudicate", "--rule", "no-such-key=1", "samples/"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown rule parameter `no-such-key`"))
+        .stderr(predicate::str::contains(
+            "unknown rule parameter `no-such-key`",
+        ))
         .stderr(predicate::str::contains("valid keys"));
 }
 

@@ -20,7 +20,11 @@ fn fixture(name: &str) -> PathBuf {
 
 /// Runs `validate` on one input; returns (exit code, stderr, stdout).
 fn validate(args: &[&str]) -> (i32, String, String) {
-    let out = qipu().arg("validate").args(args).output().expect("run qipu");
+    let out = qipu()
+        .arg("validate")
+        .args(args)
+        .output()
+        .expect("run qipu");
     let code = out.status.code().unwrap_or(-1);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
@@ -164,12 +168,19 @@ fn one_bad_file_never_stops_a_batch() {
     std::fs::write(dir.path().join("3-junk.ggf"), [0u8, 159, 146, 150]).expect("write");
     std::fs::write(dir.path().join("4-good.txt"), "f5f6e6f4\n").expect("write");
     let out = qipu()
-        .args(["validate", "--json", dir.path().to_str().unwrap_or_default()])
+        .args([
+            "validate",
+            "--json",
+            dir.path().to_str().unwrap_or_default(),
+        ])
         .output()
         .expect("run");
     let stdout = String::from_utf8_lossy(&out.stdout);
     for name in ["1-good.txt", "2-bad.txt", "3-junk.ggf", "4-good.txt"] {
-        assert!(stdout.contains(name), "{name} missing from the report:\n{stdout}");
+        assert!(
+            stdout.contains(name),
+            "{name} missing from the report:\n{stdout}"
+        );
     }
     assert_ne!(out.status.code(), Some(0));
 }

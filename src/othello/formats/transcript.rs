@@ -240,6 +240,21 @@ pub fn looks_like(head: &str) -> bool {
     if board_prefix(line).is_some() {
         return true;
     }
+    if line.len() > 240 {
+        // A long line (the head may even cut it): judge by the alphabet of its start.
+        let start: String = line.chars().take(240).collect();
+        let squares = start
+            .as_bytes()
+            .windows(2)
+            .filter(|w| {
+                matches!(w[0].to_ascii_lowercase(), b'a'..=b'h') && matches!(w[1], b'1'..=b'8')
+            })
+            .count();
+        return squares >= 2
+            && start
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || " \t.-@+/:*".contains(c));
+    }
     let l = parse_line(line, 0);
     l.error.is_none() && l.moves.len() >= 2
 }
