@@ -1,0 +1,207 @@
+//! Move generation: pseudo-legal moves from the tables, then a legality filter that only
+//! plays a move out when it could expose the king (a king move, a move while in check, or a
+//! move touching a file/rank where an enemy rook, cannon or king stands, or a horse leg an
+//! enemy horse could use).
+
+use super::position::{
+    color_bit, Position, ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE,
+    NO_SQUARE, PAWN_CODE, ROOK_CODE,
+};
+use super::tables::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS};
+use super::types::{Move, MoveList, Square};
+
+impl Position {
+    /// Every pseudo-legal move of the side to move (own king safety not checked).
+    #[inline]
+    pub(crate) fn gen_pseudo(&self, out: &mut MoveList) {
+        let mut bb = self.occ[self.side.index()];
+        while bb != 0 {
+            let s = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            self.gen_pseudo_from(s, out);
+        }
+    }
+
+    /// The pseudo-legal moves of the piece on `s` (of the side to move).
+    #[inline(always)]
+    pub(crate) fn gen_pseudo_from(&self, s: usize, out: &mut MoveList) {
+        let b = &self.board;
+        let p = b[s];
+        if p == 0 {
+            return;
+        }
+        let own = p & 8;
+        let from = Square::from_raw(s as u8);
+        let mut push = |t: u8| out.push(Move::new(from, Square::from_raw(t)));
+        // A target is open when it is empty or holds an enemy piece.
+        let open = |t: u8| {
+            let q = b[t as usize];
+            q == 0 || q & 8 != own
+        };
+        match p & 7 {
+            ROOK_CODE => {
+                for ray in &RAYS[s] {
+                    for &t in &ray.sq[..ray.n as usize] {
+                        let q = b[t as usize];
+                        if q == 0 {
+                            push(t);
+                        } else {
+                            if q & 8 != own {
+                                push(t);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            CANNON_CODE => {
+                for ray in &RAYS[s] {
+                    let sq = &ray.sq[..ray.n as usize];
+                    let mut i = 0;
+                    while i < sq.len() && b[sq[i] as usize] == 0 {
+                        push(sq[i]);
+                        i += 1;
+                    }
+                    i += 1; // jump the screen
+                    while i < sq.len() {
+                        let q = b[sq[i] as usize];
+                        if q != 0 {
+                            if q & 8 != own {
+                                push(sq[i]);
+                            }
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            HORSE_CODE => {
+                let m = &HORSE[s];
+                for i in 0..m.n as usize {
+                    if b[m.via[i] as usize] == 0 && open(m.to[i]) {
+                        push(m.to[i]);
+                    }
+                }
+            }
+            ELEPHANT_CODE => {
+                let m = &ELEPHANT[s];
+                for i in 0..m.n as usize {
+                    if b[m.via[i] as usize] == 0 && open(m.to[i]) {
+                        push(m.to[i]);
+                    }
+                }
+            }
+            ADVISOR_CODE => {
+                let m = &ADVISOR[s];
+                for &t in &m.sq[..m.n as usize] {
+                    if open(t) {
+                        push(t);
+                    }
+                }
+            }
+            KING_CODE => {
+                let m = &KING[s];
+                for &t in &m.sq[..m.n as usize] {
+                    if open(t) {
+                        push(t);
+                    }
+                }
+            }
+            PAWN_CODE => {
+                let m = &PAWN[(own >> 3) as usize][s];
+                for &t in &m.sq[..m.n as usize] {
+                    if open(t) {
+                        push(t);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The points where moving a piece from or to could expose the side to move's king:
+    /// every point of a king ray that holds an enemy rook, cannon or (on the file) king, and
+    /// the legs of enemy horses aimed at the king.
+    #[inline]
+    pub(crate) fn danger_mask(&self) -> u128 {
+        let us = self.side;
+        let k = self.kings[us.index()];
+        if k == NO_SQUARE {
+            return 0;
+        }
+        let k = k as usize;
+        let e = color_bit(us.other());
+        let b = &self.board;
+        let mut mask = 0u128;
+        for (dir, ray) in RAYS[k].iter().enumerate() {
+            let mut bits = 0u128;
+            let mut live = false;
+            for &t in &ray.sq[..ray.n as usize] {
+                bits |= 1u128 << t;
+                let q = b[t as usize];
+                live |= q == ROOK_CODE | e || q == CANNON_CODE | e || (dir < 2 && q == KING_CODE | e);
+            }
+            if live {
+                mask |= bits;
+            }
+        }
+        let ha = &HORSE_ATTACKERS[k];
+        for i in 0..ha.n as usize {
+            if b[ha.to[i] as usize] == HORSE_CODE | e {
+                mask |= 1u128 << ha.via[i];
+            }
+        }
+        mask
+    }
+
+    /// Whether the pseudo-legal move keeps the mover's king safe.
+    #[inline(always)]
+    pub(crate) fn is_safe(&mut self, mv: Move, in_check: bool, danger: u128) -> bool {
+        let us = self.side;
+        let k = self.kings[us.index()];
+        if k == NO_SQUARE {
+            return true;
+        }
+        let (f, t) = (mv.from.index(), mv.to.index());
+        if !in_check && f != k as usize && (danger >> f) & 1 == 0 && (danger >> t) & 1 == 0 {
+            return true;
+        }
+        let cap = self.make_raw(mv);
+        let k = self.kings[us.index()];
+        let safe = k == NO_SQUARE || !self.king_attacked_at(k as usize, us);
+        self.unmake_raw(mv, cap);
+        safe
+    }
+
+    /// The legal moves of the side to move (the position is restored before returning).
+    #[inline]
+    pub(crate) fn legal_moves_mut(&mut self, out: &mut MoveList) {
+        out.clear();
+        self.gen_pseudo(out);
+        let in_check = self.is_check();
+        let danger = self.danger_mask();
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            if self.is_safe(mv, in_check, danger) {
+                out.set(kept, mv);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// The number of legal moves (bulk count at a perft leaf).
+    #[inline]
+    pub(crate) fn count_legal(&mut self) -> u64 {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let in_check = self.is_check();
+        let danger = self.danger_mask();
+        let mut n = 0;
+        for &mv in list.iter() {
+            n += self.is_safe(mv, in_check, danger) as u64;
+        }
+        n
+    }
+}

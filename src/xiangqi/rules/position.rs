@@ -1,0 +1,491 @@
+//! The position: a 90-point mailbox with occupancy bitsets per colour, the king points kept
+//! incrementally, the side to move, the FEN counters and an incremental Zobrist hash.
+
+use super::tables::{ADVISOR, ELEPHANT, HORSE_ATTACKERS, KING, PAWN_ATTACKERS, RAYS};
+use super::types::{Color, Kind, Move, MoveList, Piece, Square};
+use super::zobrist;
+
+pub(crate) const NO_SQUARE: u8 = 90;
+pub(crate) const KING_CODE: u8 = 1;
+pub(crate) const ADVISOR_CODE: u8 = 2;
+pub(crate) const ELEPHANT_CODE: u8 = 3;
+pub(crate) const HORSE_CODE: u8 = 4;
+pub(crate) const ROOK_CODE: u8 = 5;
+pub(crate) const CANNON_CODE: u8 = 6;
+pub(crate) const PAWN_CODE: u8 = 7;
+
+#[inline(always)]
+pub(crate) fn color_bit(c: Color) -> u8 {
+    match c {
+        Color::Red => 0,
+        Color::Black => 8,
+    }
+}
+
+/// A Xiangqi position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    pub(crate) board: [u8; 90],
+    pub(crate) occ: [u128; 2],
+    pub(crate) kings: [u8; 2],
+    pub(crate) side: Color,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The standard start position, FEN of [`Position::START_FEN`].
+    pub const START_FEN: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    pub fn start() -> Position {
+        let mut p = Position::empty(Color::Red);
+        let back = [
+            Kind::Rook,
+            Kind::Horse,
+            Kind::Elephant,
+            Kind::Advisor,
+            Kind::King,
+            Kind::Advisor,
+            Kind::Elephant,
+            Kind::Horse,
+            Kind::Rook,
+        ];
+        for (f, k) in back.iter().enumerate() {
+            p.put(f as u8, 0, Piece::new(Color::Red, *k));
+            p.put(f as u8, 9, Piece::new(Color::Black, *k));
+        }
+        for f in [1u8, 7] {
+            p.put(f, 2, Piece::new(Color::Red, Kind::Cannon));
+            p.put(f, 7, Piece::new(Color::Black, Kind::Cannon));
+        }
+        for f in [0u8, 2, 4, 6, 8] {
+            p.put(f, 3, Piece::new(Color::Red, Kind::Pawn));
+            p.put(f, 6, Piece::new(Color::Black, Kind::Pawn));
+        }
+        p
+    }
+
+    fn put(&mut self, file: u8, rank: u8, piece: Piece) {
+        if let Some(sq) = Square::new(file, rank) {
+            self.set_piece(sq, Some(piece));
+        }
+    }
+
+    /// An empty board (no kings): for building set-ups with [`Position::set_piece`].
+    pub fn empty(side: Color) -> Position {
+        let mut p = Position {
+            board: [0; 90],
+            occ: [0; 2],
+            kings: [NO_SQUARE; 2],
+            side,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// Puts a piece on (or clears) a point, keeping the bitsets, kings and hash right.
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        let s = sq.index();
+        let old = self.board[s];
+        if old != 0 {
+            let c = (old >> 3) as usize;
+            self.occ[c] &= !(1u128 << s);
+            self.hash ^= zobrist::PIECE[old as usize][s];
+            if old & 7 == KING_CODE && self.kings[c] == s as u8 {
+                self.kings[c] = NO_SQUARE;
+            }
+        }
+        self.board[s] = 0;
+        if let Some(p) = piece {
+            let code = p.code();
+            let c = (code >> 3) as usize;
+            self.board[s] = code;
+            self.occ[c] |= 1u128 << s;
+            self.hash ^= zobrist::PIECE[code as usize][s];
+            if p.kind == Kind::King {
+                self.kings[c] = s as u8;
+            }
+        }
+        if let Some(piece) = piece {
+            if piece.kind == Kind::King {
+                return;
+            }
+        }
+        // A king removed: look for another one of that colour (set-ups with two kings).
+        for c in 0..2 {
+            if self.kings[c] == NO_SQUARE {
+                let code = KING_CODE | (c as u8) << 3;
+                if let Some(k) = self.board.iter().position(|&b| b == code) {
+                    self.kings[c] = k as u8;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (s, &code) in self.board.iter().enumerate() {
+            h ^= zobrist::PIECE[code as usize][s];
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::BLACK_TO_MOVE;
+        }
+        h
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.side = side;
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+    /// The king of `color`, if it is on the board.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        Square::from_index(self.kings[color.index()] as usize)
+    }
+    /// Plies since the last capture (FEN field 5): the no-capture count.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    /// FEN field 6: starts at 1, grows after each Black move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+    /// The Zobrist hash of the placement and side to move (not of the counters).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// Every piece with its point, from a0 upwards.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board.iter().enumerate().filter_map(|(i, &c)| {
+            Some((Square::from_index(i)?, Piece::from_code(c)?))
+        })
+    }
+
+    /// Moves a piece without hash or counters (the search's inner loop). Returns the code of
+    /// the captured piece (0: none). The side to move changes.
+    #[inline(always)]
+    pub(crate) fn make_raw(&mut self, mv: Move) -> u8 {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let p = self.board[f];
+        let cap = self.board[t];
+        let c = (p >> 3) as usize & 1;
+        self.board[t] = p;
+        self.board[f] = 0;
+        self.occ[c] ^= (1u128 << f) | (1u128 << t);
+        if cap != 0 {
+            self.occ[c ^ 1] ^= 1u128 << t;
+            if cap & 7 == KING_CODE {
+                self.kings[c ^ 1] = NO_SQUARE;
+            }
+        }
+        if p & 7 == KING_CODE {
+            self.kings[c] = t as u8;
+        }
+        self.side = self.side.other();
+        cap
+    }
+
+    #[inline(always)]
+    pub(crate) fn unmake_raw(&mut self, mv: Move, cap: u8) {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let p = self.board[t];
+        let c = (p >> 3) as usize & 1;
+        self.board[f] = p;
+        self.board[t] = cap;
+        self.occ[c] ^= (1u128 << f) | (1u128 << t);
+        if cap != 0 {
+            self.occ[c ^ 1] ^= 1u128 << t;
+            if cap & 7 == KING_CODE {
+                self.kings[c ^ 1] = t as u8;
+            }
+        }
+        if p & 7 == KING_CODE {
+            self.kings[c] = f as u8;
+        }
+        self.side = self.side.other();
+    }
+
+    /// Plays a move without checking it (it must at least move a piece); updates the hash and
+    /// the counters. Returns the captured piece.
+    pub fn play_unchecked(&mut self, mv: Move) -> Option<Piece> {
+        let (f, t) = (mv.from.index(), mv.to.index());
+        let p = self.board[f];
+        let cap = self.board[t];
+        self.hash ^= zobrist::PIECE[p as usize][f]
+            ^ zobrist::PIECE[p as usize][t]
+            ^ zobrist::PIECE[cap as usize][t]
+            ^ zobrist::BLACK_TO_MOVE;
+        let mover = self.side;
+        self.make_raw(mv);
+        self.halfmove = if cap != 0 { 0 } else { self.halfmove + 1 };
+        if mover == Color::Black {
+            self.fullmove += 1;
+        }
+        Piece::from_code(cap)
+    }
+
+    /// Plays a legal move; an illegal one is refused and leaves the position unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, IllegalMove> {
+        if self.is_legal(mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(IllegalMove(mv))
+        }
+    }
+
+    /// Whether `color`'s king is attacked (for the side to move: in check). A missing king is
+    /// never in check.
+    #[inline]
+    pub fn is_king_attacked(&self, color: Color) -> bool {
+        let k = self.kings[color.index()];
+        if k == NO_SQUARE {
+            return false;
+        }
+        self.king_attacked_at(k as usize, color)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.is_king_attacked(self.side)
+    }
+
+    /// The side to move could take the enemy king: the previous mover left it en prise (or
+    /// the kings face each other). Never true after legal moves from a legal set-up.
+    pub fn can_capture_king(&self) -> bool {
+        self.is_king_attacked(self.side.other())
+    }
+
+    /// Fast check test for a king of `color` standing on `k`: rooks, cannons, the facing king,
+    /// horses and pawns (advisors and elephants never reach the enemy palace).
+    #[inline(always)]
+    pub(crate) fn king_attacked_at(&self, k: usize, color: Color) -> bool {
+        let e = color_bit(color.other());
+        let b = &self.board;
+        let rays = &RAYS[k];
+        for (dir, ray) in rays.iter().enumerate() {
+            let n = ray.n as usize;
+            let mut i = 0;
+            while i < n && b[ray.sq[i] as usize] == 0 {
+                i += 1;
+            }
+            if i < n {
+                let p = b[ray.sq[i] as usize];
+                if p == ROOK_CODE | e || (dir < 2 && p == KING_CODE | e) {
+                    return true;
+                }
+                i += 1;
+                while i < n && b[ray.sq[i] as usize] == 0 {
+                    i += 1;
+                }
+                if i < n && b[ray.sq[i] as usize] == CANNON_CODE | e {
+                    return true;
+                }
+            }
+        }
+        let ha = &HORSE_ATTACKERS[k];
+        for i in 0..ha.n as usize {
+            if b[ha.to[i] as usize] == HORSE_CODE | e && b[ha.via[i] as usize] == 0 {
+                return true;
+            }
+        }
+        let pa = &PAWN_ATTACKERS[color.other().index()][k];
+        for i in 0..pa.n as usize {
+            if b[pa.sq[i] as usize] == PAWN_CODE | e {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The points of `by`'s pieces that attack `sq` by their own move rules, whether or not
+    /// the capture would be legal (it may leave their own king attacked; use
+    /// [`Position::is_legal`] on `Move::new(from, sq)` for that). A king attacks the enemy
+    /// king along an open file (flying general).
+    pub fn attackers_of(&self, sq: Square, by: Color) -> Vec<Square> {
+        let mut out = Vec::new();
+        self.for_each_attacker(sq, by, |s| {
+            out.push(s);
+            false
+        });
+        out
+    }
+
+    /// Whether any piece of `by` attacks `sq` (see [`Position::attackers_of`]).
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.for_each_attacker(sq, by, |_| true)
+    }
+
+    /// The attackers of `sq` whose capture on `sq` is a legal move for them.
+    pub fn legal_attackers_of(&self, sq: Square, by: Color) -> Vec<Square> {
+        self.attackers_of(sq, by)
+            .into_iter()
+            .filter(|&from| self.is_legal(Move::new(from, sq)))
+            .collect()
+    }
+
+    /// Calls `f` for each attacker; stops early when `f` returns true (and returns true).
+    fn for_each_attacker(&self, sq: Square, by: Color, mut f: impl FnMut(Square) -> bool) -> bool {
+        let s = sq.index();
+        let e = color_bit(by);
+        let b = &self.board;
+        let target = b[s];
+        let target_is_enemy_king = target == KING_CODE | color_bit(by.other());
+        let mut hit = |i: u8| f(Square::from_raw(i));
+        for (dir, ray) in RAYS[s].iter().enumerate() {
+            let n = ray.n as usize;
+            let mut i = 0;
+            while i < n && b[ray.sq[i] as usize] == 0 {
+                i += 1;
+            }
+            if i < n {
+                let p = b[ray.sq[i] as usize];
+                let flying = dir < 2 && p == KING_CODE | e && target_is_enemy_king;
+                if (p == ROOK_CODE | e || flying) && hit(ray.sq[i]) {
+                    return true;
+                }
+                i += 1;
+                while i < n && b[ray.sq[i] as usize] == 0 {
+                    i += 1;
+                }
+                if i < n && b[ray.sq[i] as usize] == CANNON_CODE | e && hit(ray.sq[i]) {
+                    return true;
+                }
+            }
+        }
+        let ha = &HORSE_ATTACKERS[s];
+        for i in 0..ha.n as usize {
+            if b[ha.to[i] as usize] == HORSE_CODE | e && b[ha.via[i] as usize] == 0 && hit(ha.to[i])
+            {
+                return true;
+            }
+        }
+        let pa = &PAWN_ATTACKERS[by.index()][s];
+        for i in 0..pa.n as usize {
+            if b[pa.sq[i] as usize] == PAWN_CODE | e && hit(pa.sq[i]) {
+                return true;
+            }
+        }
+        // Steps are symmetric: a king/advisor/elephant on `t` reaches `s` iff one on `s`
+        // would reach `t` (same palace, same half, same eye).
+        let k = &KING[s];
+        for i in 0..k.n as usize {
+            if b[k.sq[i] as usize] == KING_CODE | e && hit(k.sq[i]) {
+                return true;
+            }
+        }
+        let a = &ADVISOR[s];
+        for i in 0..a.n as usize {
+            if b[a.sq[i] as usize] == ADVISOR_CODE | e && hit(a.sq[i]) {
+                return true;
+            }
+        }
+        let el = &ELEPHANT[s];
+        for i in 0..el.n as usize {
+            if b[el.to[i] as usize] == ELEPHANT_CODE | e && b[el.via[i] as usize] == 0 && hit(el.to[i])
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The legal moves of the side to move, into `out` (cleared first).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        let mut p = self.clone();
+        p.legal_moves_mut(out);
+    }
+
+    /// The legal moves as a vector.
+    pub fn legal_moves_vec(&self) -> Vec<Move> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.to_vec()
+    }
+
+    /// The legal moves of the piece on `from` (any colour: the piece's own side moves).
+    pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
+        let Some(piece) = self.piece_at(from) else {
+            return Vec::new();
+        };
+        let mut p = self.clone();
+        p.set_side_to_move(piece.color);
+        let mut list = MoveList::new();
+        p.legal_moves_mut(&mut list);
+        list.iter().copied().filter(|m| m.from == from).collect()
+    }
+
+    /// Whether the move is legal for the piece on `from`, whoever is to move: it follows the
+    /// piece's rules and does not leave its own king attacked (nor facing the other king).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let Some(piece) = self.piece_at(mv.from) else {
+            return false;
+        };
+        let mut p = self.clone();
+        p.set_side_to_move(piece.color);
+        let mut list = MoveList::new();
+        p.gen_pseudo_from(mv.from.index(), &mut list);
+        if !list.contains(&mv) {
+            return false;
+        }
+        let in_check = p.is_check();
+        p.is_safe(mv, in_check, !0)
+    }
+
+    /// No legal move and in check: the side to move is checkmated (it loses).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// No legal move and not in check: 困毙, the side to move loses too.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        !list.is_empty()
+    }
+
+    /// Whether neither side has a piece that can cross the river (only kings, advisors and
+    /// elephants are left): neither can ever attack the other king.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.board
+            .iter()
+            .all(|&c| c == 0 || !matches!(c & 7, HORSE_CODE | ROOK_CODE | CANNON_CODE | PAWN_CODE))
+    }
+}
+
+/// A move that is not legal in the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
