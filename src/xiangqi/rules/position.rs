@@ -442,15 +442,21 @@ impl Position {
         let Some(piece) = self.piece_at(mv.from) else {
             return false;
         };
-        let mut p = self.clone();
-        p.set_side_to_move(piece.color);
-        let mut list = MoveList::new();
-        p.gen_pseudo_from(mv.from.index(), &mut list);
-        if !list.contains(&mv) {
+        if !self.is_pseudo_legal(mv) {
             return false;
         }
+        let mut p = self.clone();
+        p.set_side_to_move(piece.color);
         let in_check = p.is_check();
         p.is_safe(mv, in_check, !0)
+    }
+
+    /// Whether the move follows the moving piece's own rules (palace, river, leg, eye,
+    /// screen, not onto an own piece), ignoring the safety of its king.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let mut list = MoveList::new();
+        self.gen_pseudo_from(mv.from.index(), &mut list);
+        list.contains(&mv)
     }
 
     /// No legal move and in check: the side to move is checkmated (it loses).

@@ -1,0 +1,203 @@
+//! Notation against the real corpus (/work/shared/corpus/xiangqi/ccpd: Big5 PGN with Chinese
+//! moves): every game replays with the Chinese resolver, and every move written in ICCS, WXF
+//! and Chinese (both scripts, both digit styles) resolves back to the same move. The default
+//! run takes a slice; the whole corpus is #[ignore]d. Tests skip when the corpus is missing.
+
+use qipu::xiangqi::notation::{
+    self, ChineseStyle, Digits, Notation, NotationErrorKind, Script, Style,
+};
+use qipu::xiangqi::rules::{Move, Position};
+use std::path::{Path, PathBuf};
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/xiangqi/ccpd");
+
+struct Game {
+    path: PathBuf,
+    fen: Option<String>,
+    moves: Vec<String>,
+}
+
+/// A minimal reading of the corpus files (tags, then numbered move tokens and a result); the
+/// real PGN reader lives in `formats`.
+fn read_game(path: &Path) -> Game {
+    let bytes = std::fs::read(path).expect("readable corpus file");
+    let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
+    let mut fen = None;
+    let mut moves = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix("[FEN \"") {
+            fen = tag.strip_suffix("\"]").map(str::to_string);
+        } else if !line.starts_with('[') {
+            for tok in line.split_whitespace() {
+                let is_number = tok.ends_with('.') && tok[..tok.len() - 1].chars().all(|c| c.is_ascii_digit());
+                let is_result = matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*");
+                if !is_number && !is_result {
+                    moves.push(tok.to_string());
+                }
+            }
+        }
+    }
+    Game {
+        path: path.to_path_buf(),
+        fen,
+        moves,
+    }
+}
+
+fn files(dir: &str, limit: usize) -> Option<Vec<PathBuf>> {
+    let root = Path::new(CORPUS).join(dir);
+    if !root.is_dir() {
+        eprintln!("note: {} is missing; skipping", root.display());
+        return None;
+    }
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&root)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    v.sort();
+    v.truncate(limit);
+    Some(v)
+}
+
+struct Replayed {
+    moves: usize,
+    lenient: usize,
+    failure: Option<String>,
+}
+
+/// Replays a game with the Chinese resolver, checking every move's round trip on the way.
+fn replay(game: &Game) -> Replayed {
+    let start = match &game.fen {
+        Some(f) => Position::from_fen(f),
+        None => Ok(Position::start()),
+    };
+    let mut pos = match start {
+        Ok(p) => p,
+        Err(e) => {
+            return Replayed {
+                moves: 0,
+                lenient: 0,
+                failure: Some(format!("bad set-up: {e}")),
+            };
+        }
+    };
+    let mut out = Replayed {
+        moves: 0,
+        lenient: 0,
+        failure: None,
+    };
+    for (i, tok) in game.moves.iter().enumerate() {
+        assert_eq!(notation::detect(tok), Notation::Chinese, "{tok}");
+        match notation::chinese::resolve(&pos, tok) {
+            Ok((mv, note)) => {
+                out.lenient += note.is_some() as usize;
+                round_trip(&pos, mv);
+                pos.play(mv).expect("resolved moves are legal");
+                out.moves += 1;
+            }
+            Err(e) => {
+                out.failure = Some(format!("ply {} `{tok}`: {:?}: {e}", i + 1, e.kind));
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn round_trip(pos: &Position, mv: Move) {
+    let styles = [
+        Style::Iccs,
+        Style::IccsDash,
+        Style::Wxf,
+        Style::Chinese(ChineseStyle::default()),
+        Style::Chinese(ChineseStyle {
+            script: Script::Traditional,
+            digits: Digits::Ascii,
+        }),
+    ];
+    for style in styles {
+        let text = notation::write(pos, mv, style);
+        match notation::resolve(pos, &text) {
+            Ok((back, note)) => {
+                assert_eq!(back, mv, "{style:?} `{text}` in {}", pos.to_fen());
+                assert_eq!(note, None, "canonical `{text}` needs no lenient reading");
+            }
+            Err(e) => panic!("{style:?} `{text}` ({mv}) in {}: {e}", pos.to_fen()),
+        }
+    }
+}
+
+fn run(dirs: &[&str], limit: usize) -> Option<(usize, usize, Vec<String>)> {
+    let (mut games, mut ok, mut failures) = (0, 0, Vec::new());
+    let (mut moves, mut lenient) = (0, 0);
+    for dir in dirs {
+        for path in files(dir, limit)? {
+            let game = read_game(&path);
+            let r = replay(&game);
+            games += 1;
+            moves += r.moves;
+            lenient += r.lenient;
+            match r.failure {
+                None => ok += 1,
+                Some(f) => failures.push(format!("{}: {f}", game.path.display())),
+            }
+        }
+    }
+    println!(
+        "{ok}/{games} games replay fully ({:.2}%), {moves} moves, {lenient} read leniently",
+        100.0 * ok as f64 / games.max(1) as f64
+    );
+    for f in &failures {
+        println!("  {f}");
+    }
+    Some((games, ok, failures))
+}
+
+/// The first 200 master games: all replay, every move round-trips.
+#[test]
+fn corpus_slice_replays_and_round_trips() {
+    let Some((games, ok, failures)) = run(&["master-games-by-opening"], 200) else {
+        return;
+    };
+    assert_eq!(games, 200);
+    assert!(ok * 1000 >= games * 995, "{failures:#?}");
+}
+
+/// The whole corpus (about 11,700 games; a minute or so in debug).
+#[test]
+#[ignore]
+fn whole_corpus_replays() {
+    let dirs = [
+        "computer-games",
+        "endgame",
+        "full-game-tactics",
+        "master-games-by-opening",
+        "mating-exercises",
+        "midgame",
+        "opening-lines",
+    ];
+    let Some((games, ok, failures)) = run(&dirs, usize::MAX) else {
+        return;
+    };
+    assert!(ok * 1000 >= games * 995, "{} failures", failures.len());
+}
+
+#[test]
+fn detection_and_error_kinds() {
+    assert_eq!(notation::detect("h2e2"), Notation::Iccs);
+    assert_eq!(notation::detect("H2-E2"), Notation::Iccs);
+    assert_eq!(notation::detect("C2.5"), Notation::Wxf);
+    assert_eq!(notation::detect("H8+7"), Notation::Wxf);
+    assert_eq!(notation::detect("炮二平五"), Notation::Chinese);
+    let pos = Position::start();
+    let kind = |t: &str| notation::resolve(&pos, t).unwrap_err().kind;
+    assert_eq!(kind("Z2.5"), NotationErrorKind::Parse);
+    assert_eq!(kind("C2+9"), NotationErrorKind::Illegal);
+    assert_eq!(kind("炮二进九"), NotationErrorKind::Illegal);
+    // The rook on i0 is blocked by the horse.
+    assert_eq!(kind("R1.2"), NotationErrorKind::Illegal);
+    let e = notation::resolve(&pos, "C2+9").unwrap_err().to_record_error();
+    assert_eq!(e.kind.as_str(), "illegal-move");
+}
