@@ -11,8 +11,10 @@ fn bench(c: &mut Criterion) {
     g.bench_function("start perft 4", |b| {
         b.iter(|| assert_eq!(black_box(&start).perft(4), 3_290_240))
     });
-    let mid = Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
-        .expect("valid FEN");
+    let mid = Position::from_fen(
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    )
+    .expect("valid FEN");
     g.bench_function("midgame perft 4", |b| {
         b.iter(|| assert_eq!(black_box(&mid).perft(4), 1_339_047))
     });

@@ -30,7 +30,8 @@ fn read_game(path: &Path) -> Game {
             fen = tag.strip_suffix("\"]").map(str::to_string);
         } else if !line.starts_with('[') {
             for tok in line.split_whitespace() {
-                let is_number = tok.ends_with('.') && tok[..tok.len() - 1].chars().all(|c| c.is_ascii_digit());
+                let is_number =
+                    tok.ends_with('.') && tok[..tok.len() - 1].chars().all(|c| c.is_ascii_digit());
                 let is_result = matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*");
                 if !is_number && !is_result {
                     moves.push(tok.to_string());
@@ -198,7 +199,9 @@ fn detection_and_error_kinds() {
     assert_eq!(kind("炮二进九"), NotationErrorKind::Illegal);
     // The rook on i0 is blocked by the horse.
     assert_eq!(kind("R1.2"), NotationErrorKind::Illegal);
-    let e = notation::resolve(&pos, "C2+9").unwrap_err().to_record_error();
+    let e = notation::resolve(&pos, "C2+9")
+        .unwrap_err()
+        .to_record_error();
     assert_eq!(e.kind.as_str(), "illegal-move");
 }
 
@@ -228,7 +231,8 @@ fn rule_cases_replay_in_iccs() {
             }
         };
         for tok in moves.split_whitespace() {
-            let (mv, _) = notation::iccs::resolve(&pos, tok).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let (mv, _) =
+                notation::iccs::resolve(&pos, tok).unwrap_or_else(|e| panic!("{id}: {e}"));
             round_trip(&pos, mv);
             pos.play(mv).unwrap();
         }

@@ -123,9 +123,8 @@ impl RepetitionTable {
     /// (this one included).
     pub fn push(&mut self, pos: &Position) -> Vec<usize> {
         let h = pos.hash();
-        let same = |p: &Position| {
-            p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces())
-        };
+        let same =
+            |p: &Position| p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces());
         let mut plies: Vec<usize> = self
             .seen
             .iter()
@@ -178,9 +177,15 @@ fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Ve
     }
     if !pos.has_legal_move() {
         let (reason, how) = if pos.is_check() {
-            (Reason::Checkmate, "is in check and has no legal move: checkmate")
+            (
+                Reason::Checkmate,
+                "is in check and has no legal move: checkmate",
+            )
         } else {
-            (Reason::Stalemate, "is not in check but has no legal move (困毙), which loses")
+            (
+                Reason::Stalemate,
+                "is not in check but has no legal move (困毙), which loses",
+            )
         };
         return Some(Verdict::new(
             GameResult::win_for(player(other)),
@@ -338,7 +343,11 @@ mod tests {
         let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
         assert_eq!(v.result, GameResult::Unfinished);
         assert_eq!(v.ply, 8);
-        assert!(v.detail.contains("3rd time (plies 0, 4, 8)"), "{}", v.detail);
+        assert!(
+            v.detail.contains("3rd time (plies 0, 4, 8)"),
+            "{}",
+            v.detail
+        );
         let r = find_repetition(&pos, &line, 3).unwrap();
         assert_eq!(r.plies, vec![0, 4, 8]);
         assert_eq!(find_repetition(&pos, &line[..7], 3), None);
@@ -359,7 +368,13 @@ mod tests {
 
     #[test]
     fn rules_and_presets() {
-        let r = Rules::build(RULE_SPECS, PRESETS, None, &[("move-limit".into(), "50".into())]).unwrap();
+        let r = Rules::build(
+            RULE_SPECS,
+            PRESETS,
+            None,
+            &[("move-limit".into(), "50".into())],
+        )
+        .unwrap();
         assert_eq!(BoardRules::from_rules(&r).move_limit, 50);
         let r = Rules::build(RULE_SPECS, PRESETS, Some("axf"), &[]).unwrap();
         assert!(r.is("code", "axf"));

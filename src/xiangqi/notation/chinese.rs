@@ -95,20 +95,28 @@ fn tandem(input: &str) -> IResult<&str, Tandem> {
 }
 
 fn action(input: &str) -> IResult<&str, Action> {
-    map(satisfy(|c| matches!(c, '进' | '進' | '退' | '平')), |c| match c {
-        '退' => Action::Retreat,
-        '平' => Action::Traverse,
-        _ => Action::Advance,
-    })
+    map(
+        satisfy(|c| matches!(c, '进' | '進' | '退' | '平')),
+        |c| match c {
+            '退' => Action::Retreat,
+            '平' => Action::Traverse,
+            _ => Action::Advance,
+        },
+    )
     .parse(input)
 }
 
-fn head(input: &str) -> IResult<&str, (Kind, Which)> {
+/// The piece and how it is picked out.
+type Head = (Kind, Which);
+
+fn head(input: &str) -> IResult<&str, Head> {
     alt((
         // 炮二
         map((piece, number), |(k, n)| (k, Which::File(n))),
         // 前炮, 前兵三
-        map((tandem, piece, opt(number)), |(t, k, n)| (k, Which::Tandem(t, n))),
+        map((tandem, piece, opt(number)), |(t, k, n)| {
+            (k, Which::Tandem(t, n))
+        }),
         // 車前
         map((piece, tandem), |(k, t)| (k, Which::Tandem(t, None))),
     ))
@@ -118,7 +126,7 @@ fn head(input: &str) -> IResult<&str, (Kind, Which)> {
 /// Parses a Chinese move into its syntax (no board).
 pub fn parse(text: &str) -> Result<Relative, NotationError> {
     let t = text.trim();
-    let r: IResult<&str, ((Kind, Which), Action, u8, &str)> = (head, action, number, eof).parse(t);
+    let r: IResult<&str, (Head, Action, u8, &str)> = (head, action, number, eof).parse(t);
     match r {
         Ok((_, ((kind, which), action, arg, _))) => Ok(Relative {
             kind,
@@ -154,14 +162,38 @@ pub fn file_text(color: Color, n: u8, digits: Digits) -> String {
 fn piece_char(color: Color, kind: Kind, script: Script) -> char {
     let trad = script == Script::Traditional;
     match (kind, color) {
-        (Kind::King, Color::Red) => if trad { '帥' } else { '帅' },
-        (Kind::King, Color::Black) => if trad { '將' } else { '将' },
+        (Kind::King, Color::Red) => {
+            if trad {
+                '帥'
+            } else {
+                '帅'
+            }
+        }
+        (Kind::King, Color::Black) => {
+            if trad {
+                '將'
+            } else {
+                '将'
+            }
+        }
         (Kind::Advisor, Color::Red) => '仕',
         (Kind::Advisor, Color::Black) => '士',
         (Kind::Elephant, Color::Red) => '相',
         (Kind::Elephant, Color::Black) => '象',
-        (Kind::Horse, _) => if trad { '馬' } else { '马' },
-        (Kind::Rook, _) => if trad { '車' } else { '车' },
+        (Kind::Horse, _) => {
+            if trad {
+                '馬'
+            } else {
+                '马'
+            }
+        }
+        (Kind::Rook, _) => {
+            if trad {
+                '車'
+            } else {
+                '车'
+            }
+        }
         (Kind::Cannon, _) => '炮',
         (Kind::Pawn, Color::Red) => '兵',
         (Kind::Pawn, Color::Black) => '卒',
@@ -171,7 +203,11 @@ fn piece_char(color: Color, kind: Kind, script: Script) -> char {
 fn head_text(d: &Described, style: ChineseStyle) -> String {
     let p = piece_char(d.color, d.kind, style.script);
     let file = file_text(d.color, d.file, style.digits);
-    let rear = if style.script == Script::Traditional { '後' } else { '后' };
+    let rear = if style.script == Script::Traditional {
+        '後'
+    } else {
+        '后'
+    };
     match d.tandem {
         None => format!("{p}{file}"),
         Some((i, n, other)) => {
@@ -258,12 +294,21 @@ mod tests {
         ok(fen, "炮前平五", "h3e3");
         // Both can traverse to file 五: ambiguous without 前/后.
         let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(resolve(&pos, "炮二平五").unwrap_err().kind, NotationErrorKind::Ambiguous);
+        assert_eq!(
+            resolve(&pos, "炮二平五").unwrap_err().kind,
+            NotationErrorKind::Ambiguous
+        );
         // Only the front cannon can advance 6: accepted with a note.
         let note = ok(fen, "炮二进六", "h3h9");
         assert!(note.unwrap().contains("only the one on h3"));
-        assert_eq!(resolve(&pos, "炮二进九").unwrap_err().kind, NotationErrorKind::Illegal);
-        assert_eq!(resolve(&pos, "炮二走五").unwrap_err().kind, NotationErrorKind::Parse);
+        assert_eq!(
+            resolve(&pos, "炮二进九").unwrap_err().kind,
+            NotationErrorKind::Illegal
+        );
+        assert_eq!(
+            resolve(&pos, "炮二走五").unwrap_err().kind,
+            NotationErrorKind::Parse
+        );
         let mv = resolve(&pos, "前炮平五").unwrap().0;
         assert_eq!(write(&pos, mv, ChineseStyle::default()), "前炮平五");
     }

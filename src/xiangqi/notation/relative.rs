@@ -74,7 +74,10 @@ pub fn board_file(color: Color, number: u8) -> u8 {
 fn on_file(pos: &Position, color: Color, kind: Kind, file: u8) -> Vec<Square> {
     let mut v: Vec<Square> = (0..10u8)
         .filter_map(|r| Square::new(file, r))
-        .filter(|&s| pos.piece_at(s).is_some_and(|p| p.color == color && p.kind == kind))
+        .filter(|&s| {
+            pos.piece_at(s)
+                .is_some_and(|p| p.color == color && p.kind == kind)
+        })
         .collect();
     if color == Color::Red {
         v.reverse();
@@ -153,7 +156,9 @@ pub fn resolve(
     let (candidates, lenient, preferred) = match rel.which {
         Which::File(n) => {
             if !(1..=9).contains(&n) {
-                return Err(NotationError::parse(format!("`{text}`: file {n} is not 1–9")));
+                return Err(NotationError::parse(format!(
+                    "`{text}`: file {n} is not 1–9"
+                )));
             }
             let pieces = on_file(pos, color, rel.kind, board_file(color, n));
             let middle = (rel.file_means_middle && pieces.len() >= 3 && pieces.len() % 2 == 1)
@@ -165,19 +170,19 @@ pub fn resolve(
             let files: Vec<u8> = match file {
                 Some(n) if (1..=9).contains(&n) => vec![board_file(color, n)],
                 Some(n) => {
-                    return Err(NotationError::parse(format!("`{text}`: file {n} is not 1–9")));
+                    return Err(NotationError::parse(format!(
+                        "`{text}`: file {n} is not 1–9"
+                    )));
                 }
                 None => (0..9).collect(),
             };
             let mut v = Vec::new();
             for f in files {
                 let pieces = on_file(pos, color, rel.kind, f);
-                if pieces.len() >= 2 {
-                    if let Some(i) = tandem_index(t, pieces.len()) {
-                        if let Some(&s) = pieces.get(i) {
-                            v.push(s);
-                        }
-                    }
+                if pieces.len() >= 2
+                    && let Some(&s) = tandem_index(t, pieces.len()).and_then(|i| pieces.get(i))
+                {
+                    v.push(s);
                 }
             }
             if v.is_empty() {
@@ -191,7 +196,9 @@ pub fn resolve(
     };
     if candidates.is_empty() {
         let Which::File(n) = rel.which else {
-            return Err(NotationError::illegal(format!("`{text}`: no such {kind_name}")));
+            return Err(NotationError::illegal(format!(
+                "`{text}`: no such {kind_name}"
+            )));
         };
         return Err(NotationError::illegal(format!(
             "`{text}`: {} has no {kind_name} on file {} ({}-file)",
@@ -215,10 +222,10 @@ pub fn resolve(
             }
         }
     }
-    if let Some(p) = preferred {
-        if let Some(&mv) = found.iter().find(|m| m.from == p) {
-            return Ok((mv, None));
-        }
+    if let Some(p) = preferred
+        && let Some(&mv) = found.iter().find(|m| m.from == p)
+    {
+        return Ok((mv, None));
     }
     match found.as_slice() {
         [mv] => {
@@ -232,11 +239,18 @@ pub fn resolve(
             });
             Ok((*mv, note))
         }
-        [] => Err(NotationError::illegal(format!("`{text}`: {}", why.join("; ")))),
+        [] => Err(NotationError::illegal(format!(
+            "`{text}`: {}",
+            why.join("; ")
+        ))),
         several => Err(NotationError::ambiguous(format!(
             "`{text}` fits {} legal moves: {}; say which {kind_name} (front/rear)",
             several.len(),
-            several.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
+            several
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }
@@ -281,7 +295,10 @@ pub fn describe(pos: &Position, mv: Move) -> Option<Described> {
         d if d < 0 => Action::Retreat,
         _ => Action::Traverse,
     };
-    let straight = matches!(piece.kind, Kind::King | Kind::Rook | Kind::Cannon | Kind::Pawn);
+    let straight = matches!(
+        piece.kind,
+        Kind::King | Kind::Rook | Kind::Cannon | Kind::Pawn
+    );
     let arg = if straight && action != Action::Traverse {
         dr.unsigned_abs() as u8
     } else {

@@ -249,5 +249,4 @@ mod tests {
         assert!(parse("7x.8").is_err());
         assert!(parse("78.8").is_err());
     }
-
 }

@@ -56,9 +56,7 @@ impl Position {
     /// Reads a FEN, refusing only syntax errors (any placement is accepted).
     pub fn from_fen_unchecked(fen: &str) -> Result<Position, SetupError> {
         let mut fields = fen.split_whitespace();
-        let placement = fields
-            .next()
-            .ok_or_else(|| SetupError::one("empty FEN"))?;
+        let placement = fields.next().ok_or_else(|| SetupError::one("empty FEN"))?;
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 10 {
             return Err(SetupError::one(format!(
@@ -73,7 +71,9 @@ impl Position {
             for c in text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 {
-                        return Err(SetupError::one(format!("rank {rank}: `0` is not a count of empty points")));
+                        return Err(SetupError::one(format!(
+                            "rank {rank}: `0` is not a count of empty points"
+                        )));
                     }
                     file = file.saturating_add(d as u8);
                 } else if let Some(piece) = Piece::from_fen_char(c) {
@@ -83,10 +83,14 @@ impl Position {
                     pos.set_piece(sq, Some(piece));
                     file += 1;
                 } else {
-                    return Err(SetupError::one(format!("`{c}` is not a piece letter (rank {rank})")));
+                    return Err(SetupError::one(format!(
+                        "`{c}` is not a piece letter (rank {rank})"
+                    )));
                 }
                 if file > 9 {
-                    return Err(SetupError::one(format!("rank {rank} (`{text}`) has more than 9 points")));
+                    return Err(SetupError::one(format!(
+                        "rank {rank} (`{text}`) has more than 9 points"
+                    )));
                 }
             }
             if file != 9 {
@@ -112,9 +116,9 @@ impl Position {
         let numbers: Vec<&str> = rest.iter().copied().filter(|s| *s != "-").collect();
         let mut counters = [0u32, 1u32];
         for (i, s) in numbers.iter().take(2).enumerate() {
-            counters[i] = s.parse().map_err(|_| {
-                SetupError::one(format!("`{s}` is not a move counter"))
-            })?;
+            counters[i] = s
+                .parse()
+                .map_err(|_| SetupError::one(format!("`{s}` is not a move counter")))?;
         }
         pos.set_counters(counters[0], counters[1]);
         Ok(pos)
@@ -129,10 +133,7 @@ impl Position {
             for (sq, p) in self.pieces().filter(|(_, p)| p.color == color) {
                 counts[p.kind as usize] += 1;
                 if !reachable(p, sq) {
-                    out.push(format!(
-                        "{} on {sq} is outside the points it can reach",
-                        p
-                    ));
+                    out.push(format!("{} on {sq} is outside the points it can reach", p));
                 }
             }
             let name = color.name();
@@ -200,8 +201,7 @@ fn reachable(p: Piece, sq: Square) -> bool {
         Kind::King => sq.in_palace(p.color),
         Kind::Advisor => sq.in_palace(p.color) && (f + own_rank) % 2 == 1,
         Kind::Elephant => {
-            own_rank <= 4
-                && matches!((f, own_rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+            own_rank <= 4 && matches!((f, own_rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
         }
         Kind::Pawn => own_rank >= 5 || (own_rank >= 3 && f % 2 == 0),
         Kind::Horse | Kind::Rook | Kind::Cannon => true,
@@ -221,7 +221,8 @@ mod tests {
 
     #[test]
     fn tolerant_reading() {
-        let p = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r").unwrap();
+        let p = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r")
+            .unwrap();
         assert_eq!(p, Position::start());
         let b = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b").unwrap();
         assert_eq!(b.side_to_move(), Color::Black);
@@ -231,9 +232,15 @@ mod tests {
     #[test]
     fn impossible_setups_are_explained() {
         let e = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3KK4 w").unwrap_err();
-        assert!(e.reasons.iter().any(|r| r.contains("Red has 2 kings")), "{e}");
+        assert!(
+            e.reasons.iter().any(|r| r.contains("Red has 2 kings")),
+            "{e}"
+        );
         let e = Position::from_fen("9/9/9/9/9/9/9/9/9/4K4 w").unwrap_err();
-        assert!(e.reasons.iter().any(|r| r.contains("Black has no king")), "{e}");
+        assert!(
+            e.reasons.iter().any(|r| r.contains("Black has no king")),
+            "{e}"
+        );
         let e = Position::from_fen("4k4/9/9/9/9/9/9/9/P8/4K4 w").unwrap_err();
         assert!(e.to_string().contains("Red pawn on a1"), "{e}");
         let e = Position::from_fen("4k4/9/9/9/9/4B4/9/9/9/4K4 w").unwrap_err();

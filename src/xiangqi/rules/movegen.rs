@@ -4,8 +4,8 @@
 //! enemy horse could use).
 
 use super::position::{
-    color_bit, Position, ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE,
-    NO_SQUARE, PAWN_CODE, ROOK_CODE,
+    ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, NO_SQUARE, PAWN_CODE,
+    Position, ROOK_CODE, color_bit,
 };
 use super::tables::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS};
 use super::types::{Move, MoveList, Square};
@@ -139,7 +139,8 @@ impl Position {
             for &t in &ray.sq[..ray.n as usize] {
                 bits |= 1u128 << t;
                 let q = b[t as usize];
-                live |= q == ROOK_CODE | e || q == CANNON_CODE | e || (dir < 2 && q == KING_CODE | e);
+                live |=
+                    q == ROOK_CODE | e || q == CANNON_CODE | e || (dir < 2 && q == KING_CODE | e);
             }
             if live {
                 mask |= bits;

@@ -39,10 +39,10 @@ impl Position {
             p.make_raw(*mv);
             (*mv, perft_rec(&mut p, below))
         };
-        if jobs > 1 {
-            if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-                return pool.install(|| moves.par_iter().map(count).collect());
-            }
+        if jobs > 1
+            && let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()
+        {
+            return pool.install(|| moves.par_iter().map(count).collect());
         }
         moves.iter().map(count).collect()
     }

@@ -117,10 +117,8 @@ impl Position {
                 self.kings[c] = s as u8;
             }
         }
-        if let Some(piece) = piece {
-            if piece.kind == Kind::King {
-                return;
-            }
+        if piece.is_some_and(|p| p.kind == Kind::King) {
+            return;
         }
         // A king removed: look for another one of that colour (set-ups with two kings).
         for c in 0..2 {
@@ -178,9 +176,10 @@ impl Position {
     }
     /// Every piece with its point, from a0 upwards.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.board.iter().enumerate().filter_map(|(i, &c)| {
-            Some((Square::from_index(i)?, Piece::from_code(c)?))
-        })
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &c)| Some((Square::from_index(i)?, Piece::from_code(c)?)))
     }
 
     /// Moves a piece without hash or counters (the search's inner loop). Returns the code of
@@ -403,7 +402,9 @@ impl Position {
         }
         let el = &ELEPHANT[s];
         for i in 0..el.n as usize {
-            if b[el.to[i] as usize] == ELEPHANT_CODE | e && b[el.via[i] as usize] == 0 && hit(el.to[i])
+            if b[el.to[i] as usize] == ELEPHANT_CODE | e
+                && b[el.via[i] as usize] == 0
+                && hit(el.to[i])
             {
                 return true;
             }

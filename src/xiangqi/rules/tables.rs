@@ -24,8 +24,8 @@ pub(crate) struct Ray {
     pub sq: [u8; 9],
 }
 
-/// Ray directions, in this order: up (towards rank 9), down, right (towards file i), left.
-/// The first two are the file, where the kings may face each other.
+// Ray directions, in this order: up (towards rank 9), down, right (towards file i), left.
+// The first two are the file, where the kings may face each other.
 
 const fn on_board(f: i32, r: i32) -> bool {
     f >= 0 && f < 9 && r >= 0 && r < 10
@@ -187,7 +187,8 @@ const fn pawn_table() -> [[Targets<3>; 90]; 2] {
         while s < 90 {
             let (f, r) = ((s % 9) as i32, (s / 9) as i32);
             let crossed = if c == 0 { r >= 5 } else { r <= 4 };
-            let mut cand: [(i32, i32, bool); 3] = [(f, r + fwd, true), (f + 1, r, crossed), (f - 1, r, crossed)];
+            let mut cand: [(i32, i32, bool); 3] =
+                [(f, r + fwd, true), (f + 1, r, crossed), (f - 1, r, crossed)];
             let mut k = 0;
             while k < 3 {
                 let (nf, nr, ok) = cand[k];

@@ -17,7 +17,7 @@ impl Square {
         (file < 9 && rank < 10).then(|| Square(rank * 9 + file))
     }
     pub fn from_index(index: usize) -> Option<Square> {
-        (index < 90).then(|| Square(index as u8))
+        (index < 90).then_some(Square(index as u8))
     }
     /// For indices known to be on the board (the engine's own tables).
     pub(crate) const fn from_raw(index: u8) -> Square {

@@ -19,7 +19,7 @@ const fn piece_keys() -> [[u64; 90]; 16] {
             let (ns, v) = splitmix(state);
             state = ns;
             // Code 0 (empty) and the unused codes keep key 0.
-            t[p][s] = if (p & 7) >= 1 && (p & 7) <= 7 { v } else { 0 };
+            t[p][s] = if p & 7 != 0 { v } else { 0 };
             s += 1;
         }
         p += 1;
