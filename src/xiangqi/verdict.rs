@@ -222,14 +222,16 @@ pub fn board_verdict(start: &Position, moves: &[Move], rules: &BoardRules) -> Op
             return Some(v);
         }
         if pos.halfmove_clock() >= limit_plies && last.is_some() {
-            let from = ply + 1 - limit_plies.min(ply as u32 + 1) as usize;
             return Some(Verdict::new(
                 GameResult::Draw,
                 Reason::MoveLimit,
                 ply,
                 format!(
-                    "{} moves ({} plies) without a capture (自然限着, move-limit={}), up to ply {ply} (from ply {from}): a draw",
-                    rules.move_limit, limit_plies, rules.move_limit
+                    "{} moves ({} plies) without a capture (自然限着, move-limit={}): no capture in the {} plies up to ply {ply}, a draw",
+                    rules.move_limit,
+                    limit_plies,
+                    rules.move_limit,
+                    pos.halfmove_clock()
                 ),
             ));
         }
