@@ -496,3 +496,76 @@ impl std::fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn names(v: Vec<Square>) -> Vec<String> {
+        let mut v: Vec<String> = v.into_iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn attackers_follow_each_piece_rule() {
+        // The black horse on e5: red rook a5 (open rank), red horse d3 (leg d4 empty), red
+        // pawn e4 (forward); not the red horse f7 (leg f6 blocked) nor the cannon e2 (two
+        // pieces between).
+        let pos = Position::from_fen("3k5/9/5N3/5r3/R3n4/4P4/3NP4/4C4/9/3K5 w - - 0 1").unwrap();
+        assert_eq!(
+            names(pos.attackers_of(sq("e5"), Color::Red)),
+            vec!["a5", "d3", "e4"]
+        );
+        // The cannon on e2 has two pieces (e3, e4) between it and e5: no attack. Remove e4:
+        let mut p = pos.clone();
+        p.set_piece(sq("e4"), None);
+        assert_eq!(
+            names(p.attackers_of(sq("e5"), Color::Red)),
+            vec!["a5", "d3", "e2"]
+        );
+        assert!(p.is_attacked(sq("e5"), Color::Red));
+        assert!(!p.is_attacked(sq("i9"), Color::Red));
+    }
+
+    #[test]
+    fn pinned_attacker_is_not_a_legal_attacker() {
+        // The black rook on e8 pins the red rook e3 to the red king e0; the red rook attacks
+        // a3 but may not take it.
+        let pos = Position::from_fen("3k5/4r4/9/9/9/9/r3R4/9/9/4K4 w - - 0 1").unwrap();
+        assert_eq!(names(pos.attackers_of(sq("a3"), Color::Red)), vec!["e3"]);
+        assert!(pos.legal_attackers_of(sq("a3"), Color::Red).is_empty());
+        assert!(!pos.is_legal(Move::new(sq("e3"), sq("a3"))));
+        assert!(pos.is_legal(Move::new(sq("e3"), sq("e8"))));
+    }
+
+    #[test]
+    fn flying_general_and_king_capture() {
+        // Kings on d-file and e-file: moving the red king to d0 would face the black king.
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        assert!(!pos.is_legal(Move::new(sq("e0"), sq("d0"))));
+        assert!(pos.is_legal(Move::new(sq("e0"), sq("e1"))));
+        assert!(!pos.can_capture_king());
+        let open = Position::from_fen_unchecked("3k5/9/9/9/9/9/9/9/9/3K5 w").unwrap();
+        assert!(open.can_capture_king());
+        assert_eq!(names(open.attackers_of(sq("d9"), Color::Red)), vec!["d0"]);
+    }
+
+    #[test]
+    fn play_updates_counters() {
+        let mut pos = Position::start();
+        pos.play(Move::new(sq("h2"), sq("e2"))).unwrap();
+        assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (1, 1));
+        pos.play(Move::new(sq("h9"), sq("g7"))).unwrap();
+        assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (2, 2));
+        let cap = pos.play(Move::new(sq("e2"), sq("e6"))).unwrap();
+        assert_eq!(cap, Some(Piece::new(Color::Black, Kind::Pawn)));
+        assert_eq!(pos.halfmove_clock(), 0);
+        assert!(pos.play(Move::new(sq("a0"), sq("a5"))).is_err());
+        assert!(!Position::start().is_insufficient_material());
+    }
+}
