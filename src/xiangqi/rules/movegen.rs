@@ -7,7 +7,10 @@ use super::position::{
     ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, NO_SQUARE, PAWN_CODE,
     Position, ROOK_CODE, color_bit,
 };
-use super::tables::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, RAYS};
+use super::tables::{
+    ADVISOR, BIT, DIRECTION, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS,
+    RAY_BITS, RAYS,
+};
 use super::types::{Move, MoveList, Square};
 
 impl Position {
@@ -119,40 +122,50 @@ impl Position {
         }
     }
 
-    /// The points where moving a piece from or to could expose the side to move's king:
-    /// every point of a king ray that holds an enemy rook, cannon or (on the file) king, and
-    /// the legs of enemy horses aimed at the king.
+    /// Whether the side to move is in check, and the points where moving a piece from or to
+    /// could expose its king: every point of a king ray that holds an enemy rook, cannon or
+    /// (on the file) king, and the legs of enemy horses aimed at the king.
     #[inline]
-    pub(crate) fn danger_mask(&self) -> u128 {
+    pub(crate) fn safety(&self) -> (bool, u128) {
         let us = self.side;
         let k = self.kings[us.index()];
         if k == NO_SQUARE {
-            return 0;
+            return (false, 0);
         }
         let k = k as usize;
         let e = color_bit(us.other());
         let b = &self.board;
         let mut mask = 0u128;
+        let mut check = false;
         for (dir, ray) in RAYS[k].iter().enumerate() {
-            let mut bits = 0u128;
             let mut live = false;
+            let mut seen = 0;
             for &t in &ray.sq[..ray.n as usize] {
-                bits |= 1u128 << t;
                 let q = b[t as usize];
-                live |=
-                    q == ROOK_CODE | e || q == CANNON_CODE | e || (dir < 2 && q == KING_CODE | e);
+                if q != 0 {
+                    seen += 1;
+                    let straight = q == ROOK_CODE | e || (dir < 2 && q == KING_CODE | e);
+                    let cannon = q == CANNON_CODE | e;
+                    live |= straight || cannon;
+                    check |= (seen == 1 && straight) || (seen == 2 && cannon);
+                }
             }
             if live {
-                mask |= bits;
+                mask |= RAY_BITS[k][dir];
             }
         }
         let ha = &HORSE_ATTACKERS[k];
         for i in 0..ha.n as usize {
             if b[ha.to[i] as usize] == HORSE_CODE | e {
-                mask |= 1u128 << ha.via[i];
+                mask |= BIT[ha.via[i] as usize];
+                check |= b[ha.via[i] as usize] == 0;
             }
         }
-        mask
+        let pa = &PAWN_ATTACKERS[us.other().index()][k];
+        for i in 0..pa.n as usize {
+            check |= b[pa.sq[i] as usize] == PAWN_CODE | e;
+        }
+        (check, mask)
     }
 
     /// Whether the pseudo-legal move keeps the mover's king safe.
@@ -164,8 +177,28 @@ impl Position {
             return true;
         }
         let (f, t) = (mv.from.index(), mv.to.index());
-        if !in_check && f != k as usize && (danger >> f) & 1 == 0 && (danger >> t) & 1 == 0 {
-            return true;
+        let k = k as usize;
+        if !in_check && f != k {
+            if danger & (BIT[f] | BIT[t]) == 0 {
+                return true;
+            }
+            // Not in check before: only the lines through `from` (vacated) and `to` (a new
+            // screen), and horses whose leg was `from`, can open an attack.
+            let e = color_bit(us.other());
+            let cap = self.make_raw(mv);
+            let df = DIRECTION[k][f] as usize;
+            let dt = DIRECTION[k][t] as usize;
+            let mut hit = (df < 4 && self.ray_attacks(k, df, e))
+                || (dt < 4 && dt != df && self.ray_attacks(k, dt, e));
+            if !hit && danger & BIT[f] != 0 {
+                let ha = &HORSE_ATTACKERS[k];
+                for i in 0..ha.n as usize {
+                    hit |=
+                        ha.via[i] as usize == f && self.board[ha.to[i] as usize] == HORSE_CODE | e;
+                }
+            }
+            self.unmake_raw(mv, cap);
+            return !hit;
         }
         let cap = self.make_raw(mv);
         let k = self.kings[us.index()];
@@ -179,8 +212,7 @@ impl Position {
     pub(crate) fn legal_moves_mut(&mut self, out: &mut MoveList) {
         out.clear();
         self.gen_pseudo(out);
-        let in_check = self.is_check();
-        let danger = self.danger_mask();
+        let (in_check, danger) = self.safety();
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
@@ -197,8 +229,7 @@ impl Position {
     pub(crate) fn count_legal(&mut self) -> u64 {
         let mut list = MoveList::new();
         self.gen_pseudo(&mut list);
-        let in_check = self.is_check();
-        let danger = self.danger_mask();
+        let (in_check, danger) = self.safety();
         let mut n = 0;
         for &mv in list.iter() {
             n += self.is_safe(mv, in_check, danger) as u64;
@@ -244,6 +275,7 @@ mod tests {
                     assert!(pos.is_legal(m));
                 }
                 assert_eq!(pos.hash(), pos.compute_hash());
+                assert_eq!(pos.safety().0, pos.is_check());
                 assert_eq!(Position::from_fen(&pos.to_fen()).as_ref(), Ok(&pos));
                 positions += 1;
                 if fast.is_empty() {

@@ -282,25 +282,9 @@ impl Position {
     pub(crate) fn king_attacked_at(&self, k: usize, color: Color) -> bool {
         let e = color_bit(color.other());
         let b = &self.board;
-        let rays = &RAYS[k];
-        for (dir, ray) in rays.iter().enumerate() {
-            let n = ray.n as usize;
-            let mut i = 0;
-            while i < n && b[ray.sq[i] as usize] == 0 {
-                i += 1;
-            }
-            if i < n {
-                let p = b[ray.sq[i] as usize];
-                if p == ROOK_CODE | e || (dir < 2 && p == KING_CODE | e) {
-                    return true;
-                }
-                i += 1;
-                while i < n && b[ray.sq[i] as usize] == 0 {
-                    i += 1;
-                }
-                if i < n && b[ray.sq[i] as usize] == CANNON_CODE | e {
-                    return true;
-                }
+        for dir in 0..4 {
+            if self.ray_attacks(k, dir, e) {
+                return true;
             }
         }
         let ha = &HORSE_ATTACKERS[k];
@@ -316,6 +300,31 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether the enemy (colour bit `e`) attacks the king on `k` along ray `dir`: a rook
+    /// (or, on the file, the king) first, or a cannon second.
+    #[inline(always)]
+    pub(crate) fn ray_attacks(&self, k: usize, dir: usize, e: u8) -> bool {
+        let b = &self.board;
+        let ray = &RAYS[k][dir];
+        let n = ray.n as usize;
+        let mut i = 0;
+        while i < n && b[ray.sq[i] as usize] == 0 {
+            i += 1;
+        }
+        if i >= n {
+            return false;
+        }
+        let p = b[ray.sq[i] as usize];
+        if p == ROOK_CODE | e || (dir < 2 && p == KING_CODE | e) {
+            return true;
+        }
+        i += 1;
+        while i < n && b[ray.sq[i] as usize] == 0 {
+            i += 1;
+        }
+        i < n && b[ray.sq[i] as usize] == CANNON_CODE | e
     }
 
     /// The points of `by`'s pieces that attack `sq` by their own move rules, whether or not

@@ -253,7 +253,62 @@ const fn ray_table() -> [[Ray; 4]; 90] {
     t
 }
 
+/// `[king point][other point]`: the ray direction (0–3) from the first to the second, or 4
+/// when they share no file or rank.
+const fn direction_table(rays: &[[Ray; 4]; 90]) -> [[u8; 90]; 90] {
+    let mut t = [[4u8; 90]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = rays[s][d];
+            let mut i = 0;
+            while i < ray.n as usize {
+                t[s][ray.sq[i] as usize] = d as u8;
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn bit_table() -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = 1u128 << s;
+        s += 1;
+    }
+    t
+}
+
+const fn ray_bits_table(rays: &[[Ray; 4]; 90]) -> [[u128; 4]; 90] {
+    let mut t = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = rays[s][d];
+            let mut i = 0;
+            while i < ray.n as usize {
+                t[s][d] |= 1u128 << ray.sq[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// One bit per point.
+pub(crate) static BIT: [u128; 90] = bit_table();
+/// The points of each ray as a bitset.
+pub(crate) static RAY_BITS: [[u128; 4]; 90] = ray_bits_table(&ray_table());
 pub(crate) static KING: [Targets<4>; 90] = king_table();
+pub(crate) static DIRECTION: [[u8; 90]; 90] = direction_table(&ray_table());
 pub(crate) static ADVISOR: [Targets<4>; 90] = advisor_table();
 pub(crate) static ELEPHANT: [Blocked; 90] = elephant_table();
 pub(crate) static HORSE: [Blocked; 90] = horse_table();
