@@ -238,9 +238,13 @@ impl Position {
             ^ zobrist::BLACK_TO_MOVE;
         let mover = self.side;
         self.make_raw(mv);
-        self.halfmove = if cap != 0 { 0 } else { self.halfmove + 1 };
+        self.halfmove = if cap != 0 {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if mover == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         Piece::from_code(cap)
     }

@@ -241,8 +241,10 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    /// No position has more pseudo-legal moves than this (2 rooks and 2 cannons reach at most
-    /// 17 points each, the rest far fewer).
+    /// No position with a possible set of pieces has more pseudo-legal moves than this (2
+    /// rooks and 2 cannons reach at most 17 points each, the rest far fewer: at most 119). A
+    /// placement read with `from_fen_unchecked` holding more pieces than a side can have may
+    /// exceed it; the moves beyond are dropped (never a panic).
     pub const CAPACITY: usize = 160;
 
     pub fn new() -> MoveList {
