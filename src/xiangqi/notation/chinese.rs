@@ -119,6 +119,10 @@ fn head(input: &str) -> IResult<&str, Head> {
         }),
         // 車前
         map((piece, tandem), |(k, t)| (k, Which::Tandem(t, None))),
+        // 前九: a pawn of two doubled files, the piece name dropped
+        map((tandem, number), |(t, n)| {
+            (Kind::Pawn, Which::Tandem(t, Some(n)))
+        }),
     ))
     .parse(input)
 }
@@ -309,6 +313,10 @@ mod tests {
             resolve(&pos, "炮二走五").unwrap_err().kind,
             NotationErrorKind::Parse
         );
+        // Two advisors on file 六: the direction tells them apart, no note.
+        let advisors = "3k5/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1";
+        assert_eq!(ok(advisors, "仕六进五", "d0e1"), None);
+        assert_eq!(ok(advisors, "仕六退五", "d2e1"), None);
         let mv = resolve(&pos, "前炮平五").unwrap().0;
         assert_eq!(write(&pos, mv, ChineseStyle::default()), "前炮平五");
     }
@@ -323,6 +331,13 @@ mod tests {
         let pos = Position::from_fen(fen).unwrap();
         let mv = resolve(&pos, "中兵七平八").unwrap().0;
         assert_eq!(write(&pos, mv, ChineseStyle::default()), "中兵七平八");
+        // The piece name dropped (前七平八), and the computer standard's numbering across
+        // two doubled files: file 三 (g) first, then file 七 (c), each front to back.
+        ok(fen, "前七平八", "c8b8");
+        ok(fen, "一兵进一", "g7g8");
+        ok(fen, "二兵平二", "g6h6");
+        ok(fen, "三兵平八", "c8b8");
+        ok(fen, "五兵平八", "c6b6");
         let four = "3k5/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1";
         ok(four, "一兵平八", "c8b8");
         ok(four, "三兵平八", "c6b6");

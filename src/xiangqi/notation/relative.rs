@@ -163,7 +163,11 @@ pub fn resolve(
             let pieces = on_file(pos, color, rel.kind, board_file(color, n));
             let middle = (rel.file_means_middle && pieces.len() >= 3 && pieces.len() % 2 == 1)
                 .then(|| pieces[pieces.len() / 2]);
-            let lenient = pieces.len() > 1 && middle.is_none();
+            // Two advisors or elephants on a file need no 前/后: the front one can only
+            // retreat, the rear one only advance (the computer standard writes them so).
+            let lenient = pieces.len() > 1
+                && middle.is_none()
+                && !matches!(rel.kind, Kind::Advisor | Kind::Elephant);
             (pieces, lenient, middle)
         }
         Which::Tandem(t, file) => {
@@ -176,13 +180,29 @@ pub fn resolve(
                 }
                 None => (0..9).collect(),
             };
+            let doubled: Vec<Vec<Square>> = files
+                .iter()
+                .map(|&f| on_file(pos, color, rel.kind, f))
+                .filter(|p| p.len() >= 2)
+                .collect();
             let mut v = Vec::new();
-            for f in files {
-                let pieces = on_file(pos, color, rel.kind, f);
-                if pieces.len() >= 2
-                    && let Some(&s) = tandem_index(t, pieces.len()).and_then(|i| pieces.get(i))
-                {
+            if let (Tandem::Nth(k), None, true) = (t, file, doubled.len() >= 2) {
+                // Several doubled files and no file named: the computer standard's numbering
+                // across them, files from the mover's right to left, each front to back.
+                let mut all: Vec<Square> = Vec::new();
+                let mut by_number = doubled.clone();
+                by_number.sort_by_key(|p| p.first().map(|s| file_number(color, s.file())));
+                for p in by_number {
+                    all.extend(p);
+                }
+                if let Some(&s) = (k as usize).checked_sub(1).and_then(|i| all.get(i)) {
                     v.push(s);
+                }
+            } else {
+                for pieces in &doubled {
+                    if let Some(&s) = tandem_index(t, pieces.len()).and_then(|i| pieces.get(i)) {
+                        v.push(s);
+                    }
                 }
             }
             if v.is_empty() {

@@ -104,7 +104,8 @@ pub fn parse(text: &str) -> Result<Relative, NotationError> {
         Head::PawnFile(d, None, e) if d == e => {
             (Kind::Pawn, Which::Tandem(Tandem::Middle, Some(d)), false)
         }
-        Head::PawnFile(..) => return Err(bad()),
+        // Fairy-Stockfish's form: the index from the front, then the file (`14+1`).
+        Head::PawnFile(d, None, e) => (Kind::Pawn, Which::Tandem(Tandem::Nth(d), Some(e)), false),
     };
     // `C25` (no sign) is a traverse, but only after a plain file.
     let action = match act {
@@ -247,6 +248,13 @@ mod tests {
         ok(four, "P-.8", "c6b6");
         ok(four, "--.8", "c5b5");
         assert!(parse("7x.8").is_err());
-        assert!(parse("78.8").is_err());
+        // Fairy-Stockfish's index-then-file form.
+        ok(fen, "27.8", "c7b7");
+        ok(fen, "13+1", "g7g8");
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(
+            resolve(&pos, "97.8").unwrap_err().kind,
+            NotationErrorKind::Illegal
+        );
     }
 }
