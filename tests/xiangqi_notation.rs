@@ -242,3 +242,82 @@ fn rule_cases_replay_in_iccs() {
     // axf-102 (diagrams 71-75) has a Black pawn on i7, behind its start rank.
     assert_eq!(impossible, vec!["axf-102"]);
 }
+
+/// Random set-ups crowded with pawns on two or three files (doubled, tripled, 3-2 splits, four
+/// or five on a file) and a few other pieces, for both sides to move: every legal move,
+/// written in every style, resolves back to itself without a lenient reading.
+#[test]
+fn crowded_random_setups_round_trip() {
+    use qipu::xiangqi::rules::{Color, Kind, Piece, Square};
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n) as u8
+    };
+    let (mut tried, mut checked) = (0, 0);
+    let (mut tandem, mut with_file) = (0, 0);
+    let mut kinds = std::collections::BTreeSet::new();
+    while checked < 150 && tried < 5000 {
+        tried += 1;
+        let side = if next(2) == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let mut pos = Position::empty(side);
+        let put = |pos: &mut Position, f: u8, r: u8, c: Color, k: Kind| {
+            let sq = Square::new(f, r).unwrap();
+            if pos.piece_at(sq).is_none() {
+                pos.set_piece(sq, Some(Piece::new(c, k)));
+            }
+        };
+        put(&mut pos, 3 + next(3), next(3), Color::Red, Kind::King);
+        put(&mut pos, 3 + next(3), 7 + next(3), Color::Black, Kind::King);
+        for color in [Color::Red, Color::Black] {
+            let files = [next(9), next(9), next(9)];
+            for _ in 0..5 {
+                let f = files[next(3) as usize];
+                // Beyond the river, where pawns may stand on any file.
+                let r = match color {
+                    Color::Red => 5 + next(5),
+                    Color::Black => next(5),
+                };
+                put(&mut pos, f, r, color, Kind::Pawn);
+            }
+            for kind in [Kind::Rook, Kind::Horse, Kind::Cannon] {
+                put(&mut pos, next(9), next(10), color, kind);
+            }
+            for (f, r) in [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)] {
+                if next(3) == 0 {
+                    let r = if color == Color::Red { r } else { 9 - r };
+                    put(&mut pos, f, r, color, Kind::Advisor);
+                }
+            }
+        }
+        if !pos.setup_problems().is_empty() || !pos.has_legal_move() {
+            continue;
+        }
+        checked += 1;
+        for mv in pos.legal_moves_vec() {
+            round_trip(&pos, mv);
+            let cn = notation::write(&pos, mv, Style::Chinese(ChineseStyle::default()));
+            if cn.starts_with(['前', '中', '后', '一', '二', '三', '四', '五']) {
+                tandem += 1;
+                kinds.insert(cn.chars().next());
+                if cn.chars().count() == 5 {
+                    with_file += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 150, "only {checked} usable set-ups in {tried}");
+    println!(
+        "{tandem} tandem moves, {with_file} with the file restored, {} prefixes",
+        kinds.len()
+    );
+    // The set-ups must exercise the tandem forms, including the two-file one.
+    assert!(tandem > 200 && with_file > 20, "{tandem} {with_file}");
+    assert!(kinds.len() >= 5, "{kinds:?}");
+}
