@@ -4,6 +4,7 @@
 //!
 //! Squares are ICCS: files a–i from Red's left, ranks 0–9 from Red's side.
 
+mod attacks;
 mod fen;
 mod movegen;
 mod perft;
