@@ -14,6 +14,23 @@
 //!   work: for now the verdict is `*` with a detail naming the plies, never a guess.
 //!
 //! The first of these in ply order decides; at one ply they are tried in the order above.
+//!
+//! How the `Game` implementation uses it:
+//!
+//! ```
+//! use qipu::core::verdict::{decide, Reason};
+//! use qipu::xiangqi::rules::{Move, Position, Square};
+//! use qipu::xiangqi::verdict::{allows, board_verdict, player_name, BoardRules};
+//!
+//! let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
+//! let mate = Move::new(Square::parse("a0").unwrap(), Square::parse("a9").unwrap());
+//! let mut end = start.clone();
+//! end.play(mate).unwrap();
+//! let board = board_verdict(&start, &[mate], &BoardRules::default());
+//! let v = decide(board, 1, &[], None, &|r| allows(&end, r), &player_name);
+//! assert_eq!(v.reason, Reason::Checkmate);
+//! assert_eq!(v.result.as_str(), "1-0");
+//! ```
 
 use crate::core::record::{GameResult, Player};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};

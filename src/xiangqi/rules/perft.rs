@@ -48,8 +48,8 @@ impl Position {
     }
 }
 
-/// perft with the per-root-move counts: `(total, divide lines "h2e2: 73212")`. Depth 0
-/// counts the position itself and has no root moves.
+/// perft with the per-root-move counts: `(total, [("h2e2", 73212), …])`, the root moves
+/// sorted by their ICCS text. Depth 0 counts the position itself and has no root moves.
 pub fn perft(pos: &Position, depth: u32, divide: bool, jobs: usize) -> (u64, Vec<(String, u64)>) {
     if depth == 0 {
         return (1, Vec::new());
@@ -60,7 +60,9 @@ pub fn perft(pos: &Position, depth: u32, divide: bool, jobs: usize) -> (u64, Vec
     let per_move = pos.perft_divide(depth, jobs);
     let total = per_move.iter().map(|(_, n)| n).sum();
     let lines = if divide {
-        per_move.into_iter().map(|(m, n)| (m.iccs(), n)).collect()
+        let mut v: Vec<(String, u64)> = per_move.into_iter().map(|(m, n)| (m.iccs(), n)).collect();
+        v.sort();
+        v
     } else {
         Vec::new()
     };
