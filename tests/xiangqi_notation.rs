@@ -321,3 +321,20 @@ fn crowded_random_setups_round_trip() {
     assert!(tandem > 200 && with_file > 20, "{tandem} {with_file}");
     assert!(kinds.len() >= 5, "{kinds:?}");
 }
+
+proptest::proptest! {
+    /// Any text, in any notation, gives a move or an error — never a panic.
+    #[test]
+    fn arbitrary_text_never_panics(
+        text in "[a-iA-Z0-9+\\-.=前中后後一二三四五六七八九１２３４５６７８９车車马馬炮包兵卒相象仕士帅将進进退平 ]{0,7}"
+    ) {
+        let pos = Position::start();
+        for n in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+            if let Ok((mv, _)) = notation::resolve_as(&pos, &text, n) {
+                proptest::prop_assert!(pos.is_legal(mv));
+            }
+        }
+        let crowded = Position::from_fen("3k5/2P6/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+        let _ = notation::resolve(&crowded, &text);
+    }
+}

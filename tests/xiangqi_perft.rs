@@ -95,3 +95,62 @@ fn perft_speed() {
     );
     assert_eq!(n, 133_312_995);
 }
+
+/// Builds a FEN from ten ranks of codes (0–13 a piece, more an empty point).
+fn fen_of(ranks: &[Vec<u8>], black: bool) -> String {
+    let letters: Vec<char> = "KABNRCPkabnrcp".chars().collect();
+    let mut rows = Vec::new();
+    for rank in ranks {
+        let (mut row, mut empty) = (String::new(), 0);
+        for &c in rank {
+            match letters.get(c as usize) {
+                Some(&l) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(l);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {}", rows.join("/"), if black { 'b' } else { 'w' })
+}
+
+proptest::proptest! {
+    /// Any FEN-like text is read or refused with reasons — never a panic.
+    #[test]
+    fn arbitrary_fen_text_never_panics(text in "[1-9kabnrcpKABNRCPHEhex/ wbr0-]{0,60}") {
+        let _ = Position::from_fen(&text);
+        let _ = Position::from_fen_unchecked(&text);
+    }
+
+    /// Any placement (even impossible ones, kingless or crowded) reads, writes back to the
+    /// same FEN, and plays without panics; when the set-up is possible, perft 2 equals the
+    /// sum over the legal moves.
+    #[test]
+    fn arbitrary_placements(
+        ranks in proptest::collection::vec(proptest::collection::vec(0u8..40, 9), 10),
+        black in proptest::bool::ANY,
+    ) {
+        let fen = fen_of(&ranks, black);
+        let pos = Position::from_fen_unchecked(&fen).unwrap();
+        proptest::prop_assert_eq!(Position::from_fen_unchecked(&pos.to_fen()).unwrap(), pos.clone());
+        let _ = pos.setup_problems();
+        let n2 = pos.perft(2);
+        if pos.setup_problems().is_empty() {
+            let mut sum = 0;
+            for mv in pos.legal_moves_vec() {
+                let mut p = pos.clone();
+                p.play(mv).unwrap();
+                sum += p.legal_moves_vec().len() as u64;
+            }
+            proptest::prop_assert_eq!(n2, sum);
+        }
+    }
+}
