@@ -1,0 +1,260 @@
+//! WXF notation: piece letter, from-file, direction, number — `C2.5`, `H8+7`, `R1-1`.
+//!
+//! Files count from the mover's own right (Red: 1 = i-file; Black: 1 = a-file). `+` advances,
+//! `-` retreats, `.` (or `=`) traverses; for straight movers (K R C P) going forward or back
+//! the number is steps, otherwise the target file. Two pieces of a kind on one file: the
+//! file digit becomes `+` (front) or `-` (rear): `R+.3`, `C--1` (`+R.3` is read too). Pawns,
+//! as the WXF rules have it: three on a file `P+`, `P3` (middle), `P-`; four or five `++`,
+//! `P+`, (`P3`), `P-`, `--`; two files with several pawns: the file digit replaces the
+//! letter, `3+.4`, `33.4`, `3-.4`.
+
+use super::NotationError;
+use super::relative::{self, Action, Described, Relative, Tandem, Which};
+use crate::xiangqi::rules::{Kind, Move, Position};
+use nom::branch::alt;
+use nom::character::complete::{one_of, satisfy};
+use nom::combinator::{eof, map, opt};
+use nom::{IResult, Parser};
+
+fn kind_of(c: char) -> Option<Kind> {
+    Some(match c.to_ascii_uppercase() {
+        'K' | 'G' => Kind::King,
+        'A' => Kind::Advisor,
+        'E' | 'B' | 'M' => Kind::Elephant,
+        'H' | 'N' => Kind::Horse,
+        'R' => Kind::Rook,
+        'C' => Kind::Cannon,
+        'P' | 'S' => Kind::Pawn,
+        _ => return None,
+    })
+}
+
+fn letter(input: &str) -> IResult<&str, Kind> {
+    map(satisfy(|c| kind_of(c).is_some()), |c| {
+        kind_of(c).unwrap_or(Kind::Pawn)
+    })
+    .parse(input)
+}
+
+fn digit(input: &str) -> IResult<&str, u8> {
+    map(one_of("123456789"), |c| c as u8 - b'0').parse(input)
+}
+
+fn sign(input: &str) -> IResult<&str, bool> {
+    map(one_of("+-"), |c| c == '+').parse(input)
+}
+
+/// The piece designation and whether a plain file names the middle of three or five.
+#[derive(Debug, Clone, Copy)]
+enum Head {
+    Named(Kind, Which),
+    /// `3+`, `33`, `3-`: pawns on two files.
+    PawnFile(u8, Option<bool>, u8),
+}
+
+fn head(input: &str) -> IResult<&str, Head> {
+    alt((
+        map((letter, digit), |(k, d)| Head::Named(k, Which::File(d))),
+        map((letter, sign), |(k, s)| {
+            let t = if s { Tandem::WxfPlus } else { Tandem::WxfMinus };
+            Head::Named(k, Which::Tandem(t, None))
+        }),
+        map((sign, letter), |(s, k)| {
+            let t = if s { Tandem::Front } else { Tandem::Rear };
+            Head::Named(k, Which::Tandem(t, None))
+        }),
+        map((sign, sign), |(a, b)| {
+            let t = if a { Tandem::Front } else { Tandem::Rear };
+            // `+-` is not a designation; map it to a tandem that resolves nowhere.
+            let t = if a == b { t } else { Tandem::Nth(0) };
+            Head::Named(Kind::Pawn, Which::Tandem(t, None))
+        }),
+        map((digit, sign), |(d, s)| Head::PawnFile(d, Some(s), d)),
+        map((digit, digit), |(d, e)| Head::PawnFile(d, None, e)),
+    ))
+    .parse(input)
+}
+
+fn action(input: &str) -> IResult<&str, Action> {
+    map(one_of("+-.="), |c| match c {
+        '+' => Action::Advance,
+        '-' => Action::Retreat,
+        _ => Action::Traverse,
+    })
+    .parse(input)
+}
+
+/// Parses a WXF move into its syntax (no board).
+pub fn parse(text: &str) -> Result<Relative, NotationError> {
+    let t = text.trim();
+    let bad = || {
+        NotationError::parse(format!(
+            "`{t}` is not a WXF move: expected piece letter, file, + - or ., and a number (C2.5, H8+7, R+.3)"
+        ))
+    };
+    let r: IResult<&str, (Head, Option<Action>, u8, &str)> =
+        (head, opt(action), digit, eof).parse(t);
+    let (_, (h, act, arg, _)) = r.map_err(|_| bad())?;
+    let (kind, which, middle) = match h {
+        Head::Named(k, w) => (k, w, matches!(w, Which::File(_))),
+        Head::PawnFile(d, Some(s), _) => {
+            let t = if s { Tandem::WxfPlus } else { Tandem::WxfMinus };
+            (Kind::Pawn, Which::Tandem(t, Some(d)), false)
+        }
+        Head::PawnFile(d, None, e) if d == e => {
+            (Kind::Pawn, Which::Tandem(Tandem::Middle, Some(d)), false)
+        }
+        // Fairy-Stockfish's form: the index from the front, then the file (`14+1`).
+        Head::PawnFile(d, None, e) => (Kind::Pawn, Which::Tandem(Tandem::Nth(d), Some(e)), false),
+    };
+    // `C25` (no sign) is a traverse, but only after a plain file.
+    let action = match act {
+        Some(a) => a,
+        None if matches!(h, Head::Named(_, Which::File(_))) => Action::Traverse,
+        None => return Err(bad()),
+    };
+    Ok(Relative {
+        kind,
+        which,
+        action,
+        arg,
+        file_means_middle: middle,
+    })
+}
+
+/// Resolves a WXF move against the legal moves.
+pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
+    let rel = parse(text)?;
+    relative::resolve(pos, &rel, text.trim())
+}
+
+fn letter_of(kind: Kind) -> char {
+    match kind {
+        Kind::King => 'K',
+        Kind::Advisor => 'A',
+        Kind::Elephant => 'E',
+        Kind::Horse => 'H',
+        Kind::Rook => 'R',
+        Kind::Cannon => 'C',
+        Kind::Pawn => 'P',
+    }
+}
+
+/// The first two characters of the canonical form.
+fn head_text(d: &Described) -> String {
+    let l = letter_of(d.kind);
+    let f = char::from(b'0' + d.file);
+    match d.tandem {
+        None => format!("{l}{f}"),
+        Some((i, n, other)) if d.kind == Kind::Pawn && other => {
+            let second = if i == 0 {
+                '+'
+            } else if i + 1 == n {
+                '-'
+            } else {
+                f
+            };
+            format!("{f}{second}")
+        }
+        Some((i, n, _)) if d.kind == Kind::Pawn && n >= 4 => match i {
+            0 => "++".to_string(),
+            1 => format!("{l}+"),
+            i if i + 1 == n => "--".to_string(),
+            i if i + 2 == n => format!("{l}-"),
+            _ => format!("{l}{f}"),
+        },
+        Some((i, n, _)) => {
+            if i == 0 {
+                format!("{l}+")
+            } else if i + 1 == n {
+                format!("{l}-")
+            } else {
+                format!("{l}{f}")
+            }
+        }
+    }
+}
+
+/// The canonical WXF text of a move of the side to move.
+pub fn write(pos: &Position, mv: Move) -> String {
+    let Some(d) = relative::describe(pos, mv) else {
+        return mv.iccs();
+    };
+    let act = match d.action {
+        Action::Advance => '+',
+        Action::Retreat => '-',
+        Action::Traverse => '.',
+    };
+    format!("{}{act}{}", head_text(&d), d.arg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::notation::NotationErrorKind;
+    use crate::xiangqi::rules::Square;
+
+    fn ok(fen: &str, text: &str, iccs: &str) {
+        let pos = Position::from_fen(fen).unwrap();
+        let (mv, _) = resolve(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(mv.iccs(), iccs, "{text}");
+        assert_eq!(resolve(&pos, &write(&pos, mv)).unwrap().0, mv);
+    }
+
+    #[test]
+    fn plain_moves() {
+        let start = Position::START_FEN;
+        ok(start, "C2.5", "h2e2");
+        ok(start, "C2=5", "h2e2");
+        ok(start, "c25", "h2e2");
+        ok(start, "H2+3", "h0g2");
+        ok(start, "R1+1", "i0i1");
+        ok(start, "E3+5", "g0e2");
+        ok(start, "A4+5", "f0e1");
+        ok(start, "P7+1", "c3c4");
+        let pos = Position::start();
+        let h2e2 = Move::new(Square::parse("h2").unwrap(), Square::parse("e2").unwrap());
+        assert_eq!(write(&pos, h2e2), "C2.5");
+        // Black counts files from its own right: file 2 is the b-file.
+        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+        ok(black, "H8+7", "h9g7");
+        ok(black, "C2.5", "b7e7");
+    }
+
+    #[test]
+    fn tandem_pieces() {
+        // Two red rooks on the e-file (Red file 5).
+        let fen = "5k3/9/9/9/9/4R4/9/4R4/9/3K5 w - - 0 1";
+        ok(fen, "R+.3", "e4g4");
+        ok(fen, "+R.3", "e4g4");
+        ok(fen, "R-.3", "e2g2");
+        let pos = Position::from_fen(fen).unwrap();
+        let e = resolve(&pos, "R5.3").unwrap_err();
+        assert_eq!(e.kind, NotationErrorKind::Ambiguous, "{e}");
+    }
+
+    #[test]
+    fn tandem_pawns() {
+        // Three red pawns on the c-file (file 7), two on the g-file (file 3).
+        let fen = "3k5/2P6/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1";
+        ok(fen, "7+.8", "c8b8");
+        ok(fen, "77.8", "c7b7");
+        ok(fen, "7-.8", "c6b6");
+        ok(fen, "3++1", "g7g8");
+        // Four pawns on one file.
+        let four = "3k5/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1";
+        ok(four, "++.8", "c8b8");
+        ok(four, "P+.8", "c7b7");
+        ok(four, "P-.8", "c6b6");
+        ok(four, "--.8", "c5b5");
+        assert!(parse("7x.8").is_err());
+        // Fairy-Stockfish's index-then-file form.
+        ok(fen, "27.8", "c7b7");
+        ok(fen, "13+1", "g7g8");
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(
+            resolve(&pos, "97.8").unwrap_err().kind,
+            NotationErrorKind::Illegal
+        );
+    }
+}

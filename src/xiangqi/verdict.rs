@@ -1,0 +1,402 @@
+//! The board verdicts of a replayed Xiangqi game, for the `Game` implementation to pass to
+//! `core::verdict::decide` as step 2 of the spec's adjudication:
+//!
+//! * checkmate — the side to move has no legal move and is in check: it loses;
+//! * stalemate (困毙) — no legal move, not in check: it loses too;
+//! * king-captured — the side to move could take the enemy king (its opponent's last move
+//!   left the king attacked). Legal replay never produces this after move 1; it can only
+//!   come from a set-up read with `Position::from_fen_unchecked`, and is checked for that;
+//! * insufficient-material — neither side has a piece that can cross the river: a draw;
+//! * move-limit (自然限着) — `move-limit` moves (回合, two plies each; default 60) without a
+//!   capture: a draw. The count starts from the set-up's FEN half-move clock;
+//! * repetition — a position (placement and side to move) occurring for the `repetitions`-th
+//!   time. The rulings on repetitions (棋例: perpetual check, chase …) are a later judge's
+//!   work: for now the verdict is `*` with a detail naming the plies, never a guess.
+//!
+//! The first of these in ply order decides; at one ply they are tried in the order above.
+//!
+//! How the `Game` implementation uses it:
+//!
+//! ```
+//! use qipu::core::verdict::{decide, Reason};
+//! use qipu::xiangqi::rules::{Move, Position, Square};
+//! use qipu::xiangqi::verdict::{allows, board_verdict, player_name, BoardRules};
+//!
+//! let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
+//! let mate = Move::new(Square::parse("a0").unwrap(), Square::parse("a9").unwrap());
+//! let mut end = start.clone();
+//! end.play(mate).unwrap();
+//! let board = board_verdict(&start, &[mate], &BoardRules::default());
+//! let v = decide(board, 1, &[], None, &|r| allows(&end, r), &player_name);
+//! assert_eq!(v.reason, Reason::Checkmate);
+//! assert_eq!(v.result.as_str(), "1-0");
+//! ```
+
+use crate::core::record::{GameResult, Player};
+use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
+use crate::core::verdict::{Reason, Verdict};
+use crate::xiangqi::rules::{Color, Move, Position};
+
+/// The rule parameters of Xiangqi.
+pub static RULE_SPECS: &[RuleSpec] = &[
+    RuleSpec {
+        key: "move-limit",
+        default: "60",
+        value: RuleValue::Int { min: 1, max: 1000 },
+        help: "moves (回合, two plies each) without a capture after which the game is drawn (自然限着)",
+    },
+    RuleSpec {
+        key: "repetitions",
+        default: "3",
+        value: RuleValue::Int { min: 2, max: 10 },
+        help: "how many times a position must occur to count as a repetition",
+    },
+    RuleSpec {
+        key: "code",
+        default: "cxa",
+        value: RuleValue::Choice(&["cxa", "axf"]),
+        help: "which repetition code (棋例) the repetition judge applies",
+    },
+];
+
+/// The rule sets; the first is the default.
+pub static PRESETS: &[Preset] = &[
+    Preset {
+        name: "cxa",
+        help: "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例",
+        values: &[("move-limit", "60"), ("repetitions", "3"), ("code", "cxa")],
+    },
+    Preset {
+        name: "axf",
+        help: "Asian Xiangqi Federation rules: 60-move limit, threefold repetition, AXF repetition code",
+        values: &[("move-limit", "60"), ("repetitions", "3"), ("code", "axf")],
+    },
+];
+
+/// The parameters the board verdicts use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardRules {
+    /// In moves (回合); the limit in plies is twice this.
+    pub move_limit: u32,
+    pub repetitions: u32,
+}
+
+impl Default for BoardRules {
+    fn default() -> Self {
+        BoardRules {
+            move_limit: 60,
+            repetitions: 3,
+        }
+    }
+}
+
+impl BoardRules {
+    pub fn from_rules(rules: &Rules) -> BoardRules {
+        BoardRules {
+            move_limit: rules.int("move-limit", 60).clamp(1, 1000) as u32,
+            repetitions: rules.int("repetitions", 3).clamp(2, 10) as u32,
+        }
+    }
+}
+
+/// How the report names a player.
+pub fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::First => "Red",
+        Player::Second => "Black",
+    }
+}
+
+fn player(c: Color) -> Player {
+    match c {
+        Color::Red => Player::First,
+        Color::Black => Player::Second,
+    }
+}
+
+/// A position that occurred `plies.len()` times: the plies after which it stood (0 = the
+/// start position).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repetition {
+    pub plies: Vec<usize>,
+}
+
+impl Repetition {
+    /// The ply of the last occurrence (where the repetition is complete).
+    pub fn ply(&self) -> usize {
+        self.plies.last().copied().unwrap_or(0)
+    }
+}
+
+/// Tracks the positions of a game for repetitions (Zobrist hash, confirmed by comparing the
+/// boards so a hash collision cannot fake one).
+#[derive(Debug, Default, Clone)]
+pub struct RepetitionTable {
+    seen: Vec<(u64, Position)>,
+}
+
+impl RepetitionTable {
+    /// Records the position after `ply` plies; returns every ply at which it stood so far
+    /// (this one included).
+    pub fn push(&mut self, pos: &Position) -> Vec<usize> {
+        let h = pos.hash();
+        let same =
+            |p: &Position| p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces());
+        let mut plies: Vec<usize> = self
+            .seen
+            .iter()
+            .enumerate()
+            .filter(|(_, (hh, p))| *hh == h && same(p))
+            .map(|(i, _)| i)
+            .collect();
+        plies.push(self.seen.len());
+        self.seen.push((h, pos.clone()));
+        plies
+    }
+}
+
+/// The first repetition of a position `times` times in the game, if any.
+pub fn find_repetition(start: &Position, moves: &[Move], times: u32) -> Option<Repetition> {
+    let mut table = RepetitionTable::default();
+    let mut pos = start.clone();
+    for ply in 0..=moves.len() {
+        if ply > 0 {
+            pos.play_unchecked(moves[ply - 1]);
+        }
+        let plies = table.push(&pos);
+        if plies.len() >= times as usize {
+            return Some(Repetition { plies });
+        }
+    }
+    None
+}
+
+/// The verdict of the position alone (after `ply` plies; `last` is the move that led to it).
+fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Verdict> {
+    let stm = pos.side_to_move();
+    let other = stm.other();
+    let after = match last {
+        Some(m) => format!("after ply {ply} ({m})"),
+        None => "in the start position".to_string(),
+    };
+    if pos.can_capture_king() {
+        return Some(Verdict::new(
+            GameResult::win_for(player(stm)),
+            Reason::KingCaptured,
+            ply,
+            format!(
+                "{} can capture {}'s king {after}: {} left it attacked",
+                stm.name(),
+                other.name(),
+                other.name()
+            ),
+        ));
+    }
+    if !pos.has_legal_move() {
+        let (reason, how) = if pos.is_check() {
+            (
+                Reason::Checkmate,
+                "is in check and has no legal move: checkmate",
+            )
+        } else {
+            (
+                Reason::Stalemate,
+                "is not in check but has no legal move (困毙), which loses",
+            )
+        };
+        return Some(Verdict::new(
+            GameResult::win_for(player(other)),
+            reason,
+            ply,
+            format!("{} to move {after} {how}", stm.name()),
+        ));
+    }
+    if pos.is_insufficient_material() {
+        return Some(Verdict::new(
+            GameResult::Draw,
+            Reason::InsufficientMaterial,
+            ply,
+            format!(
+                "{after} neither side has a piece that can cross the river (only kings, advisors and elephants): a draw"
+            ),
+        ));
+    }
+    None
+}
+
+/// The first rule that ends the game on the board, replaying `moves` (legal, as the replay
+/// driver resolved them) from `start`.
+pub fn board_verdict(start: &Position, moves: &[Move], rules: &BoardRules) -> Option<Verdict> {
+    let limit_plies = 2 * rules.move_limit;
+    let mut table = RepetitionTable::default();
+    let mut pos = start.clone();
+    for ply in 0..=moves.len() {
+        let last = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
+        if let Some(mv) = last {
+            pos.play_unchecked(mv);
+        }
+        if let Some(v) = position_verdict(&pos, ply, last) {
+            return Some(v);
+        }
+        if pos.halfmove_clock() >= limit_plies && last.is_some() {
+            return Some(Verdict::new(
+                GameResult::Draw,
+                Reason::MoveLimit,
+                ply,
+                format!(
+                    "{} moves ({} plies) without a capture (自然限着, move-limit={}): no capture in the {} plies up to ply {ply}, a draw",
+                    rules.move_limit,
+                    limit_plies,
+                    rules.move_limit,
+                    pos.halfmove_clock()
+                ),
+            ));
+        }
+        let plies = table.push(&pos);
+        if plies.len() >= rules.repetitions as usize {
+            let list: Vec<String> = plies.iter().map(|p| p.to_string()).collect();
+            return Some(Verdict::new(
+                GameResult::Unfinished,
+                Reason::Unfinished,
+                ply,
+                format!(
+                    "the position at ply {ply} occurred for the {} time (plies {}); repetition rulings (棋例) are not judged yet",
+                    ordinal(plies.len()),
+                    list.join(", ")
+                ),
+            ));
+        }
+    }
+    None
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Whether the final position allows `result` (for `decide`): the side that is checkmated
+/// or stalemated (to move, no legal move) cannot be claimed the winner nor a draw, and when
+/// the side to move could take the enemy king only its win is allowed.
+pub fn allows(final_position: &Position, result: GameResult) -> bool {
+    let stm = player(final_position.side_to_move());
+    if final_position.can_capture_king() {
+        return result == GameResult::win_for(stm);
+    }
+    if !final_position.has_legal_move() {
+        return result == GameResult::win_for(stm.other());
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::rules::Square;
+
+    fn mv(s: &str) -> Move {
+        let sq = |t: &str| Square::parse(t).unwrap();
+        Move::new(sq(&s[..2]), sq(&s[2..]))
+    }
+
+    fn moves(s: &str) -> Vec<Move> {
+        s.split_whitespace().map(mv).collect()
+    }
+
+    #[test]
+    fn checkmate() {
+        // The a-file rook checks along rank 9; the b8 rook covers d8; the red king on e0
+        // forbids e9 (flying general).
+        let pos = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+        let v = board_verdict(&pos, &moves("a0a9"), &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::Checkmate, "{}", v.detail);
+        assert_eq!(v.result, GameResult::FirstWins);
+        assert_eq!(v.ply, 1);
+        let mut after = pos.clone();
+        after.play(mv("a0a9")).unwrap();
+        assert!(!allows(&after, GameResult::SecondWins));
+        assert!(!allows(&after, GameResult::Draw));
+        assert!(allows(&after, GameResult::FirstWins));
+        assert!(board_verdict(&pos, &[], &BoardRules::default()).is_none());
+    }
+
+    #[test]
+    fn stalemate_loses() {
+        // Black king e9, not in check: d9 is covered by the d1 rook, e8 by the a8 rook, f9
+        // would face the red king on f0.
+        let pos = Position::from_fen("4k4/R8/9/9/9/9/9/9/3R5/5K3 b - - 0 1").unwrap();
+        assert!(!pos.is_check());
+        let v = board_verdict(&pos, &[], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::Stalemate, "{}", v.detail);
+        assert_eq!(v.result, GameResult::FirstWins);
+        assert_eq!(v.ply, 0);
+    }
+
+    #[test]
+    fn move_limit_counts_moves() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let cycle = moves("e1e2 d9d8 e2e1 d8d9");
+        // Enough shuffling for 2 moves (4 plies) of move limit, no repetition rule in the way.
+        let rules = BoardRules {
+            move_limit: 2,
+            repetitions: 10,
+        };
+        let v = board_verdict(&pos, &cycle, &rules).unwrap();
+        assert_eq!(v.reason, Reason::MoveLimit, "{}", v.detail);
+        assert_eq!(v.ply, 4);
+        assert_eq!(v.result, GameResult::Draw);
+    }
+
+    #[test]
+    fn repetition_is_named_not_judged() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let mut line = Vec::new();
+        for _ in 0..2 {
+            line.extend(moves("e1e2 d9d8 e2e1 d8d9"));
+        }
+        let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
+        assert_eq!(v.result, GameResult::Unfinished);
+        assert_eq!(v.ply, 8);
+        assert!(
+            v.detail.contains("3rd time (plies 0, 4, 8)"),
+            "{}",
+            v.detail
+        );
+        let r = find_repetition(&pos, &line, 3).unwrap();
+        assert_eq!(r.plies, vec![0, 4, 8]);
+        assert_eq!(find_repetition(&pos, &line[..7], 3), None);
+    }
+
+    #[test]
+    fn insufficient_material_and_king_capture() {
+        let pos = Position::from_fen("3k5/4a4/9/9/9/9/9/4B4/9/4K4 w - - 0 1").unwrap();
+        let v = board_verdict(&pos, &[], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::InsufficientMaterial);
+        let open = Position::from_fen_unchecked("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+        let v = board_verdict(&open, &[], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::KingCaptured);
+        assert_eq!(v.result, GameResult::FirstWins);
+        assert!(allows(&open, GameResult::FirstWins));
+        assert!(!allows(&open, GameResult::Draw));
+    }
+
+    #[test]
+    fn rules_and_presets() {
+        let r = Rules::build(
+            RULE_SPECS,
+            PRESETS,
+            None,
+            &[("move-limit".into(), "50".into())],
+        )
+        .unwrap();
+        assert_eq!(BoardRules::from_rules(&r).move_limit, 50);
+        let r = Rules::build(RULE_SPECS, PRESETS, Some("axf"), &[]).unwrap();
+        assert!(r.is("code", "axf"));
+        assert!(allows(&Position::start(), GameResult::Draw));
+    }
+}
