@@ -6,8 +6,8 @@ use crate::core::record::GameKind;
 /// Every game, in a fixed order (used for detection).
 pub fn all() -> Vec<&'static dyn Game> {
     let games: Vec<&'static dyn Game> = vec![
+        &crate::xiangqi::Xiangqi,
         &crate::othello::Othello,
-        // xiangqi: &crate::xiangqi::Xiangqi,
         &crate::junqi::Junqi,
     ];
     games

@@ -1,7 +1,76 @@
 //! Xiangqi (中国象棋): the rules engine, move notations (ICCS, WXF, Chinese), file formats and
 //! the board verdicts, glued into the `Game` implementation.
 
+pub mod convert;
 pub mod formats;
 pub mod notation;
+pub mod referee;
 pub mod rules;
+pub mod show;
 pub mod verdict;
+
+use crate::core::error::RecordError;
+use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
+use crate::core::record::{GameKind, Input, Record};
+use crate::core::rules::{Preset, RuleSpec, Rules};
+
+/// The Xiangqi game, as the core sees it.
+pub struct Xiangqi;
+
+impl Game for Xiangqi {
+    fn kind(&self) -> GameKind {
+        GameKind::Xiangqi
+    }
+
+    fn formats(&self) -> &'static [FormatInfo] {
+        formats::formats()
+    }
+
+    fn rule_specs(&self) -> &'static [RuleSpec] {
+        verdict::RULE_SPECS
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        verdict::PRESETS
+    }
+
+    fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
+        formats::sniff(name, head)
+    }
+
+    fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        formats::read(format, input)
+    }
+
+    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+        referee::check(record, rules, adjudicate)
+    }
+
+    fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        convert::convert(records, to, rules)
+    }
+
+    fn perft(
+        &self,
+        depth: u32,
+        position: Option<&str>,
+        divide: bool,
+        jobs: usize,
+    ) -> Result<PerftOutput, String> {
+        let pos = match position {
+            None => rules::Position::start(),
+            Some(fen) => rules::Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+        };
+        let (total, div) = rules::perft(&pos, depth, divide, jobs);
+        Ok(PerftOutput { divide: div, total })
+    }
+
+    fn show(
+        &self,
+        record: &Record,
+        _rules: &Rules,
+        opts: &ShowOptions,
+    ) -> Result<Shown, RecordError> {
+        show::show(record, opts)
+    }
+}

@@ -1,0 +1,118 @@
+//! The Xiangqi referee: replays a record through the rules with the core replay driver and
+//! decides its result (board verdicts first, then the record's own events and claim).
+
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::game::Checked;
+use crate::core::record::{MoveEntry, Record};
+use crate::core::replay::{self, Replay, Replayer};
+use crate::core::rules::Rules;
+use crate::core::verdict;
+use crate::xiangqi::notation;
+use crate::xiangqi::rules::{Move, Position};
+use crate::xiangqi::verdict::{self as xq_verdict, BoardRules};
+
+/// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
+pub struct XiangqiReplayer;
+
+impl Replayer for XiangqiReplayer {
+    type Position = Position;
+    type Move = Move;
+
+    fn start(&self, record: &Record) -> Result<Position, RecordError> {
+        match &record.setup {
+            None => Ok(Position::start()),
+            Some((fen, span)) => Position::from_fen(fen).map_err(|e| {
+                let mut err = e.to_record_error();
+                if err.span.is_none() {
+                    err.span = Some(*span);
+                }
+                err
+            }),
+        }
+    }
+
+    fn resolve(
+        &self,
+        pos: &Position,
+        entry: &MoveEntry,
+    ) -> Result<(Move, Option<String>), RecordError> {
+        notation::resolve(pos, &entry.text).map_err(RecordError::from)
+    }
+
+    fn play(&self, pos: &mut Position, mv: Move) {
+        pos.play_unchecked(mv);
+    }
+}
+
+/// Replays a record (a bad setup is an `Err`).
+pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordError> {
+    replay::replay(&XiangqiReplayer, record)
+}
+
+/// `Game::check` for Xiangqi.
+pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+    let replay = match replay_record(record) {
+        Ok(r) => r,
+        Err(e) => {
+            return Checked {
+                plies: 0,
+                error: Some(e),
+                warnings: record.warnings.clone(),
+                verdict: None,
+                final_position: None,
+            };
+        }
+    };
+    let verdict = (adjudicate && replay.error.is_none()).then(|| decide(record, &replay, rules));
+    Checked {
+        plies: replay.plies(),
+        final_position: Some(replay.end.to_fen()),
+        error: replay.error,
+        warnings: replay.warnings,
+        verdict,
+    }
+}
+
+/// Steps 2–5 of the spec's adjudication for a replayed game.
+pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -> verdict::Verdict {
+    let board_rules = BoardRules::from_rules(rules);
+    let board = xq_verdict::board_verdict(&replay.start, &replay.moves, &board_rules);
+    let end = &replay.end;
+    verdict::decide(
+        board,
+        record.moves.len(),
+        &record.events,
+        record.claim.as_ref(),
+        &|r| xq_verdict::allows(end, r),
+        &xq_verdict::player_name,
+    )
+}
+
+/// The position after `ply` plies of the record (all of them when `None`), with the move that
+/// led to it. A bad move before that ply is an error.
+pub fn position_at(
+    record: &Record,
+    ply: Option<usize>,
+) -> Result<(Position, Option<(Position, Move)>, usize), RecordError> {
+    let replay = replay_record(record)?;
+    let want = ply.unwrap_or(replay.plies());
+    if want > replay.plies() {
+        if let Some(e) = replay.error {
+            return Err(e);
+        }
+        return Err(RecordError::new(
+            ErrorKind::Unsupported,
+            format!(
+                "the game has {} plies; there is no ply {want}",
+                replay.plies()
+            ),
+        ));
+    }
+    let mut pos = replay.start.clone();
+    let mut last = None;
+    for mv in replay.moves.iter().take(want) {
+        last = Some((pos.clone(), *mv));
+        pos.play_unchecked(*mv);
+    }
+    Ok((pos, last, want))
+}
