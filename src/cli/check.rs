@@ -4,6 +4,9 @@
 use super::common::{self, Setup};
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
+use crate::core::game::{ShowOptions, Shown};
+use crate::core::html;
+use crate::core::output;
 use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
 use rayon::prelude::*;
 use std::io::Write;
@@ -18,13 +21,34 @@ const MAX_DIAGNOSTICS: usize = 100;
 struct FileOutcome {
     reports: Vec<GameReport>,
     diagnostics: Vec<String>,
+    /// Per report (same order): the position at the verdict's ply, when an explanation
+    /// needs it.
+    shown: Vec<Option<Result<Shown, String>>>,
 }
 
-pub fn run(args: &CheckArgs, adjudicate: bool, explain: bool) -> i32 {
+/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
+/// an existing file).
+#[derive(Debug, Clone, Default)]
+pub struct Explain {
+    pub text: bool,
+    pub html: Option<String>,
+    pub force: bool,
+}
+
+pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     let setup = match Setup::new(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
     };
+    if let Some(path) = &explain.html
+        && std::path::Path::new(path).exists()
+        && !explain.force
+    {
+        return common::usage_error(&format!(
+            "refusing to overwrite {path}: it exists (use --force to replace it)"
+        ));
+    }
+    let mut page = explain.html.as_ref().map(|_| html::Page::new());
     let format = common::report_format(&args.report);
     let show_diagnostics = format == ReportFormat::Table && !args.common.quiet;
     let color = common::stderr_color();
@@ -65,7 +89,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: bool) -> i32 {
                         from,
                         game,
                         adjudicate,
-                        explain,
+                        (explain.text, explain.html.is_some()),
                         show_diagnostics,
                         color,
                     )
@@ -73,7 +97,10 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: bool) -> i32 {
                 .collect()
         });
         for o in outcomes {
-            for r in &o.reports {
+            for (i, r) in o.reports.iter().enumerate() {
+                if let Some(p) = &mut page {
+                    p.add(r, o.shown.get(i).and_then(Option::as_ref));
+                }
                 if r.input_failure {
                     exit = EXIT_USAGE;
                 } else if r.is_bad() && exit == EXIT_OK {
@@ -115,6 +142,23 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: bool) -> i32 {
     if format != ReportFormat::Table && !args.common.quiet {
         eprintln!("{}", summary.line());
     }
+    if let (Some(page), Some(path)) = (&page, &explain.html) {
+        let inputs: Vec<_> = files
+            .iter()
+            .filter_map(|f| f.path.as_deref())
+            .map(output::canonical)
+            .collect();
+        let bytes = page.render(&summary);
+        if let Err(e) = output::write_atomic(
+            std::path::Path::new(path),
+            bytes.as_bytes(),
+            &inputs,
+            explain.force,
+        ) {
+            eprintln!("qipu: {e}");
+            exit = EXIT_USAGE;
+        }
+    }
     let _ = std::io::stdout().flush();
     exit
 }
@@ -126,7 +170,7 @@ fn check_file(
     from: Option<&str>,
     game: Option<crate::core::record::GameKind>,
     adjudicate: bool,
-    explain: bool,
+    (explain, html): (bool, bool),
     show_diagnostics: bool,
     color: bool,
 ) -> FileOutcome {
@@ -143,16 +187,18 @@ fn check_file(
             return FileOutcome {
                 reports: vec![GameReport::input_failure(&p.source, p.kind, &p.message)],
                 diagnostics: d,
+                shown: vec![None],
             };
         }
     };
     let rules = setup.rules_for(read.game.kind());
     let text = read.input.text.clone();
-    let results: Vec<(GameReport, Option<String>)> = read
+    let results: Vec<(GameReport, Option<String>, Option<Result<Shown, String>>)> = read
         .records
         .par_iter()
         .enumerate()
         .map(|(i, rec)| {
+            let mut shown = None;
             let (report, error) = match rec {
                 Ok(record) => {
                     let checked = read.game.check(record, &rules, adjudicate);
@@ -165,6 +211,15 @@ fn check_file(
                         adjudicate,
                     );
                     r.format = Some(read.format.id);
+                    let wanted = (explain && show_diagnostics) || (html && html::wants_section(&r));
+                    if let Some(v) = r.verdict.as_ref().filter(|_| wanted) {
+                        let opts = ShowOptions {
+                            ply: Some(v.ply),
+                            color: false,
+                            svg: html,
+                        };
+                        shown = Some(read.game.show(record, &rules, &opts).map_err(|e| e.message));
+                    }
                     (r, err.map(|e| (record.index, e)))
                 }
                 Err(e) => (
@@ -187,17 +242,29 @@ fn check_file(
                     diag = Some(diagnostic::render(&d, color));
                 }
                 if explain && let Some(v) = &report.verdict {
-                    let s = crate::core::report::explain(&file.display, report.index, v);
+                    let diagram = match &shown {
+                        Some(Ok(s)) => Some(s.diagram.clone()),
+                        Some(Err(e)) => Some(format!("(the position cannot be shown: {e})")),
+                        None => None,
+                    };
+                    let s = crate::core::report::explain(
+                        &file.display,
+                        report.index,
+                        v,
+                        diagram.as_deref(),
+                    );
                     diag = Some(diag.unwrap_or_default() + &s);
                 }
             }
-            (report, diag)
+            (report, diag, shown)
         })
         .collect();
     let mut reports = Vec::with_capacity(results.len());
     let mut diagnostics = Vec::new();
-    for (r, d) in results {
+    let mut shown_all = Vec::with_capacity(results.len());
+    for (r, d, sh) in results {
         reports.push(r);
+        shown_all.push(sh);
         if let Some(d) = d {
             diagnostics.push(d);
         }
@@ -217,6 +284,7 @@ fn check_file(
             None,
             adjudicate,
         ));
+        shown_all.push(None);
         if show_diagnostics {
             diagnostics.push(format!(
                 "qipu: {}: no game found in this file\n",
@@ -227,5 +295,6 @@ fn check_file(
     FileOutcome {
         reports,
         diagnostics,
+        shown: shown_all,
     }
 }

@@ -147,9 +147,17 @@ pub struct CheckArgs {
 pub struct AdjudicateArgs {
     #[command(flatten)]
     pub check: CheckArgs,
-    /// Explain each verdict (the deciding position, a repetition cycle move by move).
+    /// Explain each verdict on stderr: the ruling, a repetition cycle move by move with each
+    /// move's class, and a diagram of the deciding (for a repetition: the repeated) position.
     #[arg(long)]
     pub explain: bool,
+    /// Also write one self-contained HTML page: every game in a table, and each disputed or
+    /// board-decided game explained with an SVG picture of the deciding position.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<String>,
+    /// Replace an existing --html file.
+    #[arg(long, requires = "html")]
+    pub force: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -236,8 +244,16 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Validate(a) => check::run(&a, false, false),
-        Command::Adjudicate(a) => check::run(&a.check, true, a.explain),
+        Command::Validate(a) => check::run(&a, false, &check::Explain::default()),
+        Command::Adjudicate(a) => check::run(
+            &a.check,
+            true,
+            &check::Explain {
+                text: a.explain,
+                html: a.html.clone(),
+                force: a.force,
+            },
+        ),
         Command::Convert(a) => convert::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Show(a) => show::run(&a),

@@ -5,6 +5,7 @@ pub mod diagnostic;
 pub mod encoding;
 pub mod error;
 pub mod game;
+pub mod html;
 pub mod input;
 pub mod output;
 pub mod record;

@@ -370,14 +370,49 @@ fn table_row(r: &GameReport) -> [String; 8] {
     ]
 }
 
-/// The text of `adjudicate --explain` for one verdict: the ruling, and a repetition cycle move
-/// by move with each move's class and targets.
-pub fn explain(source: &str, index: usize, v: &Verdict) -> String {
+/// Whether a verdict was decided on the board by a rule (not by the record's own events or
+/// claim, and not "unfinished").
+pub fn decided_on_board(v: &Verdict) -> bool {
+    !matches!(
+        v.reason,
+        Reason::Resignation | Reason::Timeout | Reason::Agreement | Reason::Unfinished
+    )
+}
+
+/// What the position shown with an explanation is: the repeated one for a repetition ruling,
+/// else the one that decided.
+pub fn position_title(v: &Verdict) -> String {
+    let repetition = matches!(
+        v.reason,
+        Reason::PerpetualCheck
+            | Reason::PerpetualChase
+            | Reason::PerpetualMateThreat
+            | Reason::PerpetualAttack
+            | Reason::RepetitionDraw
+            | Reason::Repetition
+    );
+    if v.cycle.is_some() || repetition {
+        format!("the repeated position (after ply {})", v.ply)
+    } else if v.ply == 0 {
+        "the start position".to_string()
+    } else {
+        format!("the deciding position (after ply {})", v.ply)
+    }
+}
+
+/// The text of `adjudicate --explain` for one verdict: the ruling, a repetition cycle move by
+/// move with each move's class and targets, and the diagram of the position that decided
+/// (`diagram`, the game's `show` at the verdict's ply).
+pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -> String {
     let mut s = format!(
         "{source}, game {index}: {} {} at ply {}: {}\n",
         v.result, v.reason, v.ply, v.detail
     );
     if let Some(cycle) = &v.cycle {
+        s.push_str(&format!(
+            "  {:>8}  {:<6} {:<12} {:<12} {}\n",
+            "ply", "side", "move", "class", "targets"
+        ));
         for m in cycle {
             s.push_str(&format!(
                 "  ply {:>4}  {:<6} {:<12} {:<12} {}\n",
@@ -387,6 +422,14 @@ pub fn explain(source: &str, index: usize, v: &Verdict) -> String {
                 m.kind.as_str(),
                 m.targets.join(" ")
             ));
+        }
+    }
+    if let Some(d) = diagram {
+        s.push_str(&format!("  {}:\n", position_title(v)));
+        for l in d.lines() {
+            s.push_str("    ");
+            s.push_str(l);
+            s.push('\n');
         }
     }
     s

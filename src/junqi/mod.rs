@@ -5,6 +5,7 @@
 pub mod formats;
 pub mod notation;
 pub mod rules;
+pub mod show;
 pub mod verdict;
 
 use crate::core::error::RecordError;
@@ -12,9 +13,7 @@ use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowO
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
 use notation::action::action_text;
-use notation::position::{
-    STANDARD_TEST_LAYOUT, diagram, format_position, parse_layout, parse_position,
-};
+use notation::position::{STANDARD_TEST_LAYOUT, parse_layout, parse_position};
 use rules::Params;
 
 pub struct Junqi;
@@ -146,12 +145,6 @@ impl Game for Junqi {
         rules: &Rules,
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
-        let pos = verdict::position_at(record, rules, opts.ply)?;
-        let mut text = diagram(&pos, opts.color);
-        text.push_str(&format!("position: {}\n", format_position(&pos)));
-        Ok(Shown {
-            diagram: text,
-            svg: opts.svg.then(|| notation::svg::svg(&pos)),
-        })
+        show::show(record, rules, opts)
     }
 }

@@ -1,5 +1,5 @@
 //! A text diagram of a position: the board, legal moves marked `*`, the side to move, the
-//! move that led there and the disc count.
+//! move that led there and the disc count; the SVG picture is in [`crate::othello::svg`].
 
 use crate::core::error::RecordError;
 use crate::core::game::{ShowOptions, Shown};
@@ -62,7 +62,8 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
         .checked_sub(1)
         .and_then(|i| moves.get(i))
         .map(|m| (upto, *m));
-    let mut text = diagram(&board, last, opts.color);
+    // Discs (● ○) always: they read the same with or without colour.
+    let mut text = diagram(&board, last, true);
     if let Some(e) = &done.replay.error
         && opts.ply.is_none_or(|p| p > moves.len())
     {
@@ -70,7 +71,9 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     }
     Ok(Shown {
         diagram: text,
-        svg: None,
+        svg: opts
+            .svg
+            .then(|| crate::othello::svg::svg(&board, last.map(|(_, mv)| mv))),
     })
 }
 

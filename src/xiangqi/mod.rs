@@ -7,6 +7,7 @@ pub mod notation;
 pub mod referee;
 pub mod rules;
 pub mod show;
+pub mod svg;
 pub mod verdict;
 
 use crate::core::error::RecordError;

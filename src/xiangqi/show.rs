@@ -8,7 +8,8 @@ use crate::xiangqi::notation::{self, ChineseStyle, Style};
 use crate::xiangqi::referee::position_at;
 use crate::xiangqi::rules::{Color, Kind, Position, Square};
 
-fn glyph(color: Color, kind: Kind) -> char {
+/// The character of a piece: Red and Black use different characters.
+pub fn glyph(color: Color, kind: Kind) -> char {
     match (color, kind) {
         (Color::Red, Kind::King) => '帥',
         (Color::Red, Kind::Advisor) => '仕',
@@ -66,7 +67,8 @@ pub fn diagram(pos: &Position, color: bool) -> String {
 pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     let (pos, last, ply) = position_at(record, opts.ply)?;
     let mut s = diagram(&pos, opts.color);
-    if let Some((before, mv)) = last {
+    if let Some((before, mv)) = &last {
+        let (before, mv) = (before, *mv);
         let chinese = notation::write(&before, mv, Style::Chinese(ChineseStyle::default()));
         s.push_str(&format!("after ply {ply}: {chinese} ({})\n", mv.iccs()));
     } else {
@@ -84,6 +86,8 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     s.push_str(&format!("{status}\nFEN {}\n", pos.to_fen()));
     Ok(Shown {
         diagram: s,
-        svg: None,
+        svg: opts
+            .svg
+            .then(|| crate::xiangqi::svg::svg(&pos, last.map(|(_, mv)| mv))),
     })
 }

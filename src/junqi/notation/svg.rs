@@ -1,5 +1,6 @@
 //! An SVG picture of a position (for `qipu show --svg`): roads as thin lines, railways as
-//! thick ones, camps as circles, headquarters as rounded boxes, pieces as labelled tiles.
+//! thick ones with white sleepers (the railway look of the printed board), camps as circles,
+//! headquarters as rounded boxes, pieces as labelled tiles, the last action outlined.
 
 use crate::junqi::rules::board::{
     COLS, ROWS, SQUARES, Square, col_of, graph, is_camp, is_headquarters, row_of,
@@ -8,23 +9,36 @@ use crate::junqi::rules::{Cell, Color, Position};
 
 const STEP_X: f64 = 90.0;
 const STEP_Y: f64 = 50.0;
-const MARGIN: f64 = 50.0;
+const MARGIN: f64 = 62.0;
 /// Extra space between rows F and G (the front line).
 const FRONT: f64 = 30.0;
 
-fn xy(sq: Square) -> (f64, f64) {
+/// The centre of a station in the picture.
+pub fn xy(sq: Square) -> (f64, f64) {
     let (r, c) = (row_of(sq), col_of(sq));
     let y = MARGIN + r as f64 * STEP_Y + if r >= 6 { FRONT } else { 0.0 };
     (MARGIN + c as f64 * STEP_X, y)
 }
 
+/// The outline of the last action's squares.
+pub const LAST_MOVE: &str = "#f39c12";
+const FONTS: &str =
+    "'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', 'PingFang SC', sans-serif";
+
 pub fn svg(pos: &Position) -> String {
+    svg_marked(pos, None)
+}
+
+/// The picture, with the last action's squares (`from`, `to`; the same square for a flip)
+/// outlined.
+pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
     let w = MARGIN * 2.0 + (COLS - 1) as f64 * STEP_X;
     let h = MARGIN * 2.0 + (ROWS - 1) as f64 * STEP_Y + FRONT;
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#f4e9c8\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONTS}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#f4e9c8\"/>\n"
     );
     let g = graph();
+    let mut sleepers = String::new();
     for a in 0..SQUARES as Square {
         for &(b, rail) in g.links.get(a as usize).map(Vec::as_slice).unwrap_or(&[]) {
             if b < a {
@@ -32,10 +46,18 @@ pub fn svg(pos: &Position) -> String {
             }
             let ((x1, y1), (x2, y2)) = (xy(a), xy(b));
             let width = if rail { 4 } else { 1 };
+            if rail {
+                sleepers.push_str(&format!("M{x1} {y1}L{x2} {y2}"));
+            }
             s.push_str(&format!(
                 "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#333\" stroke-width=\"{width}\"/>\n"
             ));
         }
+    }
+    if !sleepers.is_empty() {
+        s.push_str(&format!(
+            "<path class=\"railway\" d=\"{sleepers}\" stroke=\"#f4e9c8\" stroke-width=\"2\" stroke-dasharray=\"6 6\" fill=\"none\"/>\n"
+        ));
     }
     for sq in 0..SQUARES as Square {
         let (x, y) = xy(sq);
@@ -68,6 +90,21 @@ pub fn svg(pos: &Position) -> String {
             y - 14.0,
             y + 6.0
         ));
+    }
+    if let Some((from, to)) = last {
+        let squares = if from == to {
+            vec![from]
+        } else {
+            vec![from, to]
+        };
+        for sq in squares {
+            let (x, y) = xy(sq);
+            s.push_str(&format!(
+                "<rect class=\"last-move\" x=\"{}\" y=\"{}\" width=\"64\" height=\"36\" rx=\"6\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3\"/>\n",
+                x - 32.0,
+                y - 18.0
+            ));
+        }
     }
     for c in 0..COLS {
         let (x, _) = xy(c as Square);
