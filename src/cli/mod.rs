@@ -263,18 +263,58 @@ pub fn run() -> i32 {
             clap_complete::generate(shell, &mut cmd, "qipu", &mut std::io::stdout());
             EXIT_OK
         }
-        Command::Man => {
-            let man = clap_mangen::Man::new(Cli::command());
-            let mut out = std::io::stdout();
-            match man.render(&mut out) {
-                Ok(()) => EXIT_OK,
-                Err(e) => {
-                    eprintln!("qipu: {e}");
-                    EXIT_USAGE
-                }
+        Command::Man => match man_page() {
+            Ok(page) => {
+                use std::io::Write;
+                let _ = std::io::stdout().write_all(page.as_bytes());
+                EXIT_OK
             }
-        }
+            Err(e) => {
+                eprintln!("qipu: {e}");
+                EXIT_USAGE
+            }
+        },
     }
+}
+
+/// The man page qipu(1) in roff (docs/qipu.1, `qipu man`): the top-level page, then a section
+/// per command with its synopsis and options, then the exit status. Generated from the clap
+/// definitions, like the CLI reference.
+pub fn man_page() -> std::io::Result<String> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let top = clap_mangen::Man::new(cmd.clone()).date("");
+    let mut out = Vec::new();
+    top.render_title(&mut out)?;
+    top.render_name_section(&mut out)?;
+    top.render_synopsis_section(&mut out)?;
+    top.render_description_section(&mut out)?;
+    for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+        if sub.get_name() == "help" {
+            continue;
+        }
+        let man = clap_mangen::Man::new(sub.clone());
+        let mut part = Vec::new();
+        man.render_synopsis_section(&mut part)?;
+        man.render_description_section(&mut part)?;
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            man.render_options_section(&mut part)?;
+        }
+        let part = String::from_utf8_lossy(&part)
+            .replace(".SH SYNOPSIS\n", "")
+            .replace(".SH DESCRIPTION\n", ".PP\n")
+            .replace(".SH OPTIONS\n", ".SS Options\n");
+        out.extend_from_slice(
+            format!(".SH \"QIPU {}\"\n", sub.get_name().to_uppercase()).as_bytes(),
+        );
+        out.extend_from_slice(part.as_bytes());
+    }
+    out.extend_from_slice(
+        b".SH \"SHELL COMPLETION\"\n\\fBqipu completions\\fR \\fISHELL\\fR prints a completion script for bash, zsh, fish, elvish or powershell, e.g. \\fBqipu completions bash > ~/.local/share/bash-completion/completions/qipu\\fR.\n",
+    );
+    top.render_extra_section(&mut out)?;
+    top.render_version_section(&mut out)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// The CLI reference (docs/cli-reference.md), generated from the clap definitions so that it
