@@ -193,7 +193,8 @@ fn check_file(
     };
     let rules = setup.rules_for(read.game.kind());
     let text = read.input.text.clone();
-    let results: Vec<(GameReport, Option<String>, Option<Result<Shown, String>>)> = read
+    type Outcome = (GameReport, Option<String>, Option<Result<Shown, String>>);
+    let results: Vec<Outcome> = read
         .records
         .par_iter()
         .enumerate()

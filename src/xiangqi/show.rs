@@ -49,7 +49,7 @@ pub fn diagram(pos: &Position, color: bool) -> String {
                         s.push(g);
                     }
                 }
-                None => s.push_str("・"),
+                None => s.push('・'),
             }
             if file < 8 {
                 s.push(' ');
@@ -69,7 +69,7 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     let mut s = diagram(&pos, opts.color);
     if let Some((before, mv)) = &last {
         let (before, mv) = (before, *mv);
-        let chinese = notation::write(&before, mv, Style::Chinese(ChineseStyle::default()));
+        let chinese = notation::write(before, mv, Style::Chinese(ChineseStyle::default()));
         s.push_str(&format!("after ply {ply}: {chinese} ({})\n", mv.iccs()));
     } else {
         s.push_str("start position\n");
