@@ -72,23 +72,35 @@ pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
                 y - 16.0
             ));
         }
-        let (fill, text) = match pos.cell(sq) {
+        // A face-down piece whose identity the record's layout tells shows it small and
+        // faint (for the arbiter), so that the tile still reads as face down.
+        let (fill, text, size, ink) = match pos.cell(sq) {
             Cell::Empty => continue,
-            Cell::Down(None) => ("#777", String::new()),
-            Cell::Down(Some(p)) => ("#777", p.letter().to_string()),
+            Cell::Down(None) => ("#777", String::new(), 16, "white"),
+            Cell::Down(Some(p)) => (
+                "#777",
+                p.rank.chinese().to_string(),
+                11,
+                match p.color {
+                    Color::Red => "#f2b8b0",
+                    Color::Blue => "#b4cdf2",
+                },
+            ),
             Cell::Up(p) => (
                 match p.color {
                     Color::Red => "#c0392b",
                     Color::Blue => "#2c5aa0",
                 },
                 p.rank.chinese().to_string(),
+                16,
+                "white",
             ),
         };
         s.push_str(&format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"56\" height=\"28\" rx=\"4\" fill=\"{fill}\" stroke=\"#222\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"16\" fill=\"white\" text-anchor=\"middle\">{text}</text>\n",
+            "<rect x=\"{}\" y=\"{}\" width=\"56\" height=\"28\" rx=\"4\" fill=\"{fill}\" stroke=\"#222\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"{size}\" fill=\"{ink}\" text-anchor=\"middle\">{text}</text>\n",
             x - 28.0,
             y - 14.0,
-            y + 6.0
+            y + if size > 12 { 6.0 } else { 4.0 }
         ));
     }
     if let Some((from, to)) = last {
