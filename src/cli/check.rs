@@ -79,6 +79,8 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     let mut games_done = 0usize;
 
     for batch in files.chunks(FILES_PER_BATCH) {
+        // Pictures are made only while the page has room for more explained games.
+        let html = page.as_ref().is_some_and(html::Page::has_room);
         let outcomes: Vec<FileOutcome> = common::with_pool(args.common.jobs, || {
             batch
                 .par_iter()
@@ -89,7 +91,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
                         from,
                         game,
                         adjudicate,
-                        (explain.text, explain.html.is_some()),
+                        (explain.text, html),
                         show_diagnostics,
                         color,
                     )

@@ -53,6 +53,11 @@ impl Page {
         Page::default()
     }
 
+    /// Whether another explained game would still get its section.
+    pub fn has_room(&self) -> bool {
+        self.sections_listed < MAX_SECTIONS
+    }
+
     /// Adds one game; `shown` is the game's `show` at the verdict's ply (with the SVG), or
     /// why it could not be shown.
     pub fn add(&mut self, r: &GameReport, shown: Option<&Result<Shown, String>>) {
@@ -247,6 +252,88 @@ pre { background: #f8f8f8; padding: 0.6em; overflow-x: auto; }\n\
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::core::record::{GameKind, GameResult};
+    use crate::core::verdict::{CycleMove, MoveClass, Verdict};
+
+    fn report(reason: Reason, agrees: Option<bool>, cycle: bool) -> GameReport {
+        let mut v = Verdict::new(GameResult::SecondWins, reason, 12, "Red checks <forever>");
+        if cycle {
+            v.cycle = Some(
+                (9..=12)
+                    .map(|ply| CycleMove {
+                        ply,
+                        side: if ply % 2 == 1 { "Red" } else { "Black" }.into(),
+                        move_text: format!("m{ply}"),
+                        kind: if ply % 2 == 1 {
+                            MoveClass::Check
+                        } else {
+                            MoveClass::Idle
+                        },
+                        targets: vec![],
+                    })
+                    .collect(),
+            );
+        }
+        GameReport {
+            source: "a&b.pgn".into(),
+            index: 0,
+            game: Some(GameKind::Xiangqi),
+            format: Some("pgn"),
+            valid: true,
+            plies: 12,
+            error: None,
+            claimed: Some("1/2-1/2".into()),
+            verdict: Some(v),
+            agrees,
+            warnings: Vec::new(),
+            input_failure: false,
+        }
+    }
+
+    #[test]
+    fn a_repetition_ruling_gets_its_cycle_and_picture() {
+        let mut page = Page::new();
+        let shown = Ok(Shown {
+            diagram: "board <text>".into(),
+            svg: Some("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>".into()),
+        });
+        page.add(
+            &report(Reason::PerpetualCheck, Some(false), true),
+            Some(&shown),
+        );
+        let html = page.render(&Summary::default());
+        assert_eq!(html.matches("<section").count(), 1);
+        assert_eq!(html.matches("<td class=\"check\">check</td>").count(), 2);
+        assert_eq!(html.matches("<td class=\"idle\">idle</td>").count(), 2);
+        assert!(html.contains("the repeated position (after ply 12)"));
+        assert!(html.contains("<svg xmlns"));
+        assert!(html.contains("board &lt;text&gt;"));
+        assert!(html.contains("Red checks &lt;forever&gt;"));
+        assert!(html.contains("a&amp;b.pgn"));
+        // The explanation text lists the same cycle under a header.
+        let v = report(Reason::PerpetualCheck, Some(false), true)
+            .verdict
+            .unwrap();
+        let text = crate::core::report::explain("a.pgn", 0, &v, Some("D"));
+        assert!(text.contains("ply    9  Red    m9"), "{text}");
+        assert!(
+            text.contains("the repeated position (after ply 12):\n    D\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn only_disputed_or_board_decided_games_get_a_section() {
+        let mut page = Page::new();
+        page.add(&report(Reason::Resignation, Some(true), false), None);
+        page.add(&report(Reason::Resignation, Some(false), false), None);
+        page.add(&report(Reason::Checkmate, Some(true), false), None);
+        page.add(&report(Reason::Unfinished, None, false), None);
+        let html = page.render(&Summary::default());
+        assert_eq!(html.matches("<tr><td>").count(), 4);
+        assert_eq!(html.matches("<section").count(), 2);
+    }
 
     #[test]
     fn escapes_markup() {
