@@ -309,3 +309,23 @@ fn events_rules() {
     let s = e.span.expect("span");
     assert_eq!(&bad[s.start..s.end], "no-capture-limit=zero");
 }
+
+/// `--rule` wins over a record's `[Rules]` tag even when it names the default value.
+#[test]
+fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
+    use qipu::core::rules::Rules;
+    use qipu::junqi::rules::params::{PRESETS, RULE_SPECS, merge_tag};
+    let cli = Rules::build(
+        RULE_SPECS,
+        PRESETS,
+        None,
+        &[("no-capture-limit".to_string(), "80".to_string())],
+    )
+    .expect("rules");
+    let merged = merge_tag(&cli, "no-capture-limit=100, step-limit=200").expect("merge");
+    assert_eq!(merged.int("no-capture-limit", 0), 80);
+    assert_eq!(merged.int("step-limit", 0), 200);
+    let plain = Rules::defaults(RULE_SPECS, PRESETS);
+    let merged = merge_tag(&plain, "no-capture-limit=100").expect("merge");
+    assert_eq!(merged.int("no-capture-limit", 0), 100);
+}

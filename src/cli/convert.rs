@@ -82,6 +82,10 @@ pub fn run(args: &ConvertArgs) -> i32 {
                             .map_err(|p| p.message)
                             .and_then(|read| convert_one(&setup, read, &args.to))
                             .and_then(|c| {
+                                if c.games == 0 {
+                                    // Nothing converted: write no file, but keep the reasons.
+                                    return Ok(c);
+                                }
                                 let out =
                                     Path::new(dir).join(&f.relative).with_extension(c.extension);
                                 output::write_atomic(&out, &c.bytes, &inputs, args.force)
@@ -95,9 +99,18 @@ pub fn run(args: &ConvertArgs) -> i32 {
         for (name, r) in results {
             match r {
                 Ok(c) => {
-                    tally.files_written += 1;
                     tally.games += c.games;
                     report_failures(&name, &c.failures, &mut tally);
+                    if c.games == 0 {
+                        if c.failures.is_empty() {
+                            eprintln!("qipu: {name}: no game to convert; no file written");
+                            tally.exit = tally.exit.max(EXIT_INVALID);
+                        } else if !quiet {
+                            eprintln!("qipu: {name}: no game could be converted; no file written");
+                        }
+                        continue;
+                    }
+                    tally.files_written += 1;
                     if !quiet {
                         eprintln!("{name} -> {} ({} games)", c.out.display(), c.games);
                     }

@@ -68,8 +68,9 @@ pub fn write_atomic(
         .suffix(".tmp")
         .tempfile_in(&dir)
         .map_err(io)?;
+    // No fsync: the rename is what makes the write atomic for readers and against an
+    // interrupted run; syncing every file of a batch conversion costs more than the conversion.
     tmp.write_all(bytes).map_err(io)?;
-    tmp.as_file().sync_all().map_err(io)?;
     if force {
         tmp.persist(path).map_err(|e| io(e.error))?;
     } else {

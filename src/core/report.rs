@@ -82,7 +82,14 @@ impl GameReport {
         let claimed = record.claim.as_ref().map(|c| c.result.as_str().to_string());
         let agrees = match (&checked.verdict, adjudicate) {
             (Some(v), true) => verdict::agrees(record.claim.as_ref(), v),
-            (None, true) if record.claim.is_some() => Some(false),
+            (None, true)
+                if record
+                    .claim
+                    .as_ref()
+                    .is_some_and(|c| c.result != crate::core::record::GameResult::Unfinished) =>
+            {
+                Some(false)
+            }
             _ => None,
         };
         GameReport {

@@ -247,7 +247,10 @@ pub fn decide(
     )
 }
 
-/// `agrees`: the claimed result against the verdict; `None` when the record claims none.
+/// `agrees`: the claimed result against the verdict; `None` when the record claims none. A
+/// claimed `*` (PGN's "unknown or still going") claims nothing.
 pub fn agrees(claim: Option<&Claim>, verdict: &Verdict) -> Option<bool> {
-    claim.map(|c| c.result == verdict.result)
+    claim
+        .filter(|c| c.result != GameResult::Unfinished)
+        .map(|c| c.result == verdict.result)
 }

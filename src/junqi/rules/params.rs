@@ -121,8 +121,8 @@ impl Params {
     }
 }
 
-/// Applies a record's `[Rules "key=value, key=value"]` over the rules in force: a key the
-/// command line (or preset) already moved off its default keeps the command line's value.
+/// Applies a record's `[Rules "key=value, key=value"]` over the rules in force: a key set on
+/// the command line (`--rule`) keeps the command line's value.
 pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, String> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for part in tag.split([',', ';', ' ']).filter(|p| !p.trim().is_empty()) {
@@ -131,20 +131,11 @@ pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, String> {
             .ok_or_else(|| format!("`{}` is not KEY=VALUE", part.trim()))?;
         pairs.push((k.trim().to_string(), v.trim().to_string()));
     }
-    let defaults = Rules::defaults(RULE_SPECS, PRESETS);
-    // Check the tag's own keys and values first, for a clear message.
-    Rules::build(RULE_SPECS, PRESETS, None, &pairs)?;
-    let mut merged: Vec<(String, String)> = Vec::new();
-    for spec in RULE_SPECS {
-        let current = rules.get(spec.key).unwrap_or(spec.default);
-        let from_tag = pairs.iter().rev().find(|(k, _)| k == spec.key);
-        match from_tag {
-            Some((_, v)) if current == defaults.get(spec.key).unwrap_or(spec.default) => {
-                merged.push((spec.key.to_string(), v.clone()))
-            }
-            _ => merged.push((spec.key.to_string(), current.to_string())),
-        }
+    // Each key of the tag applies unless the command line set that key (`--rule` wins, even
+    // when it gives the default value).
+    let mut merged = rules.clone();
+    for (k, v) in &pairs {
+        merged = merged.with_record_override(RULE_SPECS, k, v)?;
     }
-    Rules::build(RULE_SPECS, PRESETS, Some(&rules.preset), &merged)
-        .or_else(|_| Rules::build(RULE_SPECS, PRESETS, None, &merged))
+    Ok(merged)
 }
