@@ -39,11 +39,9 @@ pub fn diagram(pos: &Position, color: bool) -> String {
                 Some(p) => {
                     let g = glyph(p.color, p.kind);
                     if color {
-                        let code = if p.color == Color::Red {
-                            "1;31"
-                        } else {
-                            "1;37"
-                        };
+                        // Black in the terminal's own colour (bold): readable on dark and light
+                        // backgrounds alike.
+                        let code = if p.color == Color::Red { "1;31" } else { "1" };
                         s.push_str(&format!("\x1b[{code}m{g}\x1b[0m"));
                     } else {
                         s.push(g);
