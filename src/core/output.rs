@@ -71,6 +71,15 @@ pub fn write_atomic(
     // No fsync: the rename is what makes the write atomic for readers and against an
     // interrupted run; syncing every file of a batch conversion costs more than the conversion.
     tmp.write_all(bytes).map_err(io)?;
+    // A temporary file is private (0600); an output is an ordinary file: the permissions of
+    // the file it replaces, else readable by all (as the umask would make a new file).
+    let perms = match std::fs::metadata(path) {
+        Ok(m) => Some(m.permissions()),
+        Err(_) => default_permissions(),
+    };
+    if let Some(perms) = perms {
+        tmp.as_file().set_permissions(perms).map_err(io)?;
+    }
     if force {
         tmp.persist(path).map_err(|e| io(e.error))?;
     } else {
@@ -84,6 +93,17 @@ pub fn write_atomic(
         })?;
     }
     Ok(())
+}
+
+#[cfg(unix)]
+fn default_permissions() -> Option<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    Some(std::fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(not(unix))]
+fn default_permissions() -> Option<std::fs::Permissions> {
+    None
 }
 
 #[cfg(test)]
@@ -114,5 +134,11 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(left.len(), 1, "{left:?}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&out).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o644, "{mode:o}");
+        }
     }
 }
