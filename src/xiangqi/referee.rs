@@ -76,7 +76,14 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
 /// Steps 2–5 of the spec's adjudication for a replayed game.
 pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -> verdict::Verdict {
     let board_rules = BoardRules::from_rules(rules);
-    let board = xq_verdict::board_verdict(&replay.start, &replay.moves, &board_rules);
+    // Cycle moves are named as the record wrote them.
+    let text = |ply: usize, mv: Move| {
+        ply.checked_sub(1)
+            .and_then(|i| record.moves.get(i))
+            .map(|m| m.text.clone())
+            .unwrap_or_else(|| mv.iccs())
+    };
+    let board = xq_verdict::board_verdict_named(&replay.start, &replay.moves, &board_rules, &text);
     let end = &replay.end;
     verdict::decide(
         board,
