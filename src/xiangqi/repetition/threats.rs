@@ -46,11 +46,33 @@ pub fn is_target(piece: Piece, sq: Square) -> bool {
     }
 }
 
-/// The legal moves of the side to move that land on `sq`.
-fn captures_on(pos: &Position, sq: Square) -> Vec<Move> {
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    list.iter().copied().filter(|m| m.to == sq).collect()
+/// The moves of the side to move that land on `sq` and expose its king to no attack but by
+/// the pieces on `standing`. Without standing checkers these are the legal moves; when the
+/// mover's own last move checked, that check (`standing`) is set aside, so that a root counts
+/// unless it is pinned (or is the king stepping onto an attacked point): what a piece
+/// threatens is judged as if the opponent did nothing. A check that the capture itself
+/// gives (a discovered check) is not set aside.
+fn captures_on(pos: &Position, sq: Square, standing: &[Square]) -> Vec<Move> {
+    let side = pos.side_to_move();
+    let them = side.other();
+    let king = pos.king(side);
+    let checkers = standing;
+    pos.attackers_of(sq, side)
+        .into_iter()
+        .map(|from| Move::new(from, sq))
+        .filter(|&m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            match next.king(side) {
+                None => true,
+                Some(k) if Some(m.from) == king => !next.is_attacked(k, them),
+                Some(k) => next
+                    .attackers_of(k, them)
+                    .iter()
+                    .all(|a| checkers.contains(a)),
+            }
+        })
+        .collect()
 }
 
 /// Whether the side to move can checkmate at once.
@@ -66,11 +88,11 @@ pub fn has_mate_in_one(pos: &Position) -> bool {
 
 /// The side to move's gain from the exchange on `sq`, where a piece worth `on_sq` stands:
 /// it captures with its least valuable legal capturer, or stops (never below 0).
-fn exchange_gain(pos: &Position, sq: Square, on_sq: i32, depth: u32) -> i32 {
+fn exchange_gain(pos: &Position, sq: Square, on_sq: i32, depth: u32, standing: &[Square]) -> i32 {
     if depth == 0 {
         return 0;
     }
-    let best = captures_on(pos, sq)
+    let best = captures_on(pos, sq, standing)
         .into_iter()
         .filter_map(|m| Some((value(pos.piece_at(m.from)?), m)))
         .min_by_key(|(v, _)| *v);
@@ -79,7 +101,8 @@ fn exchange_gain(pos: &Position, sq: Square, on_sq: i32, depth: u32) -> i32 {
     };
     let mut next = pos.clone();
     next.play_unchecked(m);
-    (on_sq - exchange_gain(&next, sq, capturer, depth - 1)).max(0)
+    // Standing checks are the first capturer's side's only: they alternate.
+    (on_sq - exchange_gain(&next, sq, capturer, depth - 1, &[])).max(0)
 }
 
 /// Whether the capture `mv` (legal for the side to move in `pos`) wins material, and the
@@ -91,20 +114,28 @@ fn wins_material(
     victim: Piece,
     code: Code,
 ) -> Assessment {
+    // The checks the mover's last move gave, set aside for the recaptures.
+    let standing: Vec<Square> = pos
+        .king(victim.color)
+        .map(|k| pos.attackers_of(k, attacker.color))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&s| s != mv.from)
+        .collect();
     let mut after = pos.clone();
     after.play_unchecked(mv);
     let roots = after.attackers_of(mv.to, victim.color);
     if code == Code::Cxa && has_mate_in_one(&after) {
         return (false, roots);
     }
-    let recaptures = captures_on(&after, mv.to);
+    let recaptures = captures_on(&after, mv.to, &standing);
     if recaptures.is_empty() || value(victim) > value(attacker) {
         return (true, roots);
     }
     // The CXA follows the exchange further: a second attacker makes a protected piece of
     // equal value a target too (the king joining in counts: 借帅之力).
-    let wins =
-        code == Code::Cxa && value(victim) - exchange_gain(&after, mv.to, value(attacker), 6) > 0;
+    let wins = code == Code::Cxa
+        && value(victim) - exchange_gain(&after, mv.to, value(attacker), 6, &standing) > 0;
     (wins, roots)
 }
 
