@@ -95,12 +95,13 @@ pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -
     )
 }
 
+/// A position of a record: the position, the position before the move that led to it with
+/// that move, and its ply.
+pub type PositionAt = (Position, Option<(Position, Move)>, usize);
+
 /// The position after `ply` plies of the record (all of them when `None`), with the move that
 /// led to it. A bad move before that ply is an error.
-pub fn position_at(
-    record: &Record,
-    ply: Option<usize>,
-) -> Result<(Position, Option<(Position, Move)>, usize), RecordError> {
+pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, RecordError> {
     let replay = replay_record(record)?;
     let want = ply.unwrap_or(replay.plies());
     if want > replay.plies() {

@@ -142,25 +142,32 @@ impl Repetition {
 /// boards so a hash collision cannot fake one).
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    seen: Vec<(u64, Position)>,
+    /// (ply, hash, position) since the last capture.
+    seen: Vec<(usize, u64, Position)>,
+    next_ply: usize,
 }
 
 impl RepetitionTable {
-    /// Records the position after `ply` plies; returns every ply at which it stood so far
-    /// (this one included).
+    /// Records the position after the next ply (the first push is ply 0); returns every ply
+    /// at which it stood so far (this one included). A capture (the position's half-move
+    /// clock at 0) forgets the earlier positions: they can never recur.
     pub fn push(&mut self, pos: &Position) -> Vec<usize> {
+        let ply = self.next_ply;
+        self.next_ply += 1;
+        if pos.halfmove_clock() == 0 {
+            self.seen.clear();
+        }
         let h = pos.hash();
         let same =
             |p: &Position| p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces());
         let mut plies: Vec<usize> = self
             .seen
             .iter()
-            .enumerate()
-            .filter(|(_, (hh, p))| *hh == h && same(p))
-            .map(|(i, _)| i)
+            .filter(|(_, hh, p)| *hh == h && same(p))
+            .map(|(i, _, _)| *i)
             .collect();
-        plies.push(self.seen.len());
-        self.seen.push((h, pos.clone()));
+        plies.push(ply);
+        self.seen.push((ply, h, pos.clone()));
         plies
     }
 }
@@ -255,7 +262,11 @@ pub fn board_verdict_named(
         if let Some(mv) = last {
             pos.play_unchecked(mv);
         }
-        if let Some(v) = position_verdict(&pos, ply, last) {
+        // After a legal move only the last position can lack a legal move (the record's next
+        // move is one), the king can only be en prise in a set-up, and the material only
+        // changes with a capture: the full test runs where it can decide.
+        let needed = ply == 0 || ply == moves.len() || pos.halfmove_clock() == 0;
+        if needed && let Some(v) = position_verdict(&pos, ply, last) {
             return Some(v);
         }
         if pos.halfmove_clock() >= limit_plies && last.is_some() {
