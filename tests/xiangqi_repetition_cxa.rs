@@ -151,3 +151,91 @@ fn exchange_sequence_wins_material() {
             .any(|t| t.victim == sq("e5"))
     );
 }
+
+/// 细则 凡形式上捉子，一旦吃子立即会被对方将死者，均按闲着处理 (自毙之子), and 拦: the red
+/// rook a2 holds rank 2 against Nd4-c2 mate (the black rooks take d1 and e0 from the king).
+/// Taking the unprotected cannon a6 would let Black mate at once, so it is no threat under
+/// the CXA; the AXF does not ask.
+#[test]
+fn capture_that_gets_mated_is_no_threat() {
+    let pos = Position::from_fen("5k3/4r4/9/c8/9/3n5/9/R8/7r1/3K5 w - - 0 1").unwrap();
+    assert!(pos.is_legal(mv("a2a6")));
+    let mut after = pos.clone();
+    after.play(mv("a2a6")).unwrap();
+    assert!(qipu::xiangqi::repetition::threats::has_mate_in_one(&after));
+    assert!(
+        !threats(&pos, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+    assert!(
+        threats(&pos, Color::Red, Code::Axf)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+    // Without the black horse there is no mate: the cannon is threatened.
+    let free = Position::from_fen("5k3/4r4/9/c8/9/9/9/R8/7r1/3K5 w - - 0 1").unwrap();
+    assert!(
+        threats(&free, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+}
+
+/// The disputed samples through the referee: verdict, reason, agreement and the cycle in the
+/// record's own notation.
+#[test]
+fn disputed_samples() {
+    use qipu::core::rules::Rules;
+    use qipu::xiangqi::verdict::{PRESETS, RULE_SPECS};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi/disputed");
+    let cases = [
+        (
+            "perpetual-check.pgn",
+            "cxa",
+            "0-1",
+            "perpetual-check",
+            false,
+        ),
+        ("perpetual-chase.pgn", "cxa", "0-1", "perpetual-chase", true),
+        (
+            "one-check-one-chase.pgn",
+            "cxa",
+            "0-1",
+            "perpetual-attack",
+            false,
+        ),
+        (
+            "one-check-one-chase.pgn",
+            "axf",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
+        (
+            "allowed-draw.pgn",
+            "cxa",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
+    ];
+    for (file, preset, result, reason, agrees) in cases {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let record = qipu::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
+        let rules = Rules::build(RULE_SPECS, PRESETS, Some(preset), &[]).unwrap();
+        let checked = qipu::xiangqi::referee::check(&record, &rules, true);
+        let v = checked.verdict.expect("a verdict");
+        assert_eq!(
+            v.result.to_string(),
+            result,
+            "{file} {preset}: {}",
+            v.detail
+        );
+        assert_eq!(v.reason.as_str(), reason, "{file} {preset}");
+        let claim = record.claim.as_ref().map(|c| c.result);
+        assert_eq!(claim == Some(v.result), agrees, "{file} {preset}");
+        let cycle = v.cycle.expect("the cycle");
+        assert_eq!(cycle[0].move_text, record.moves[cycle[0].ply - 1].text);
+    }
+}
