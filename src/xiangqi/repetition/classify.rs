@@ -58,7 +58,7 @@ impl MoveInfo {
 /// How many moves of the attacker a mate-threat search looks at (each one a check, the last
 /// one mating), and how many positions it may visit.
 const MATE_DEPTH: u32 = 3;
-const MATE_BUDGET: u32 = 20_000;
+const MATE_BUDGET: u32 = 5_000;
 
 /// Whether the side to move mates by a run of checks within `depth` of its moves.
 fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
@@ -93,26 +93,42 @@ fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
     false
 }
 
-/// Whether `pos`'s side `side` could mate by checks if it were to move.
-fn could_mate(pos: &Position, side: crate::xiangqi::rules::Color) -> bool {
+/// How many positions the mate-threat searches of one whole cycle may visit (a bound on the
+/// cost of a hostile record with a very long cycle); past it no more mate threats are found.
+pub const CYCLE_MATE_BUDGET: u32 = 400_000;
+
+/// Whether `pos`'s side `side` could mate by checks if it were to move; the search takes its
+/// positions from `total`.
+fn could_mate(pos: &Position, side: crate::xiangqi::rules::Color, total: &mut u32) -> bool {
     let mut p = pos.clone();
     p.set_side_to_move(side);
     if p.can_capture_king() {
         return false;
     }
-    let mut budget = MATE_BUDGET;
-    mates_by_checks(&p, MATE_DEPTH, &mut budget)
+    let mut budget = MATE_BUDGET.min(*total);
+    let start = budget;
+    let found = mates_by_checks(&p, MATE_DEPTH, &mut budget);
+    *total -= start - budget;
+    found
 }
 
 /// Analyses the move `mv` played from `before` (its side to move).
 pub fn analyse(before: &Position, mv: Move, code: Code) -> MoveInfo {
+    let mut total = MATE_BUDGET * 2;
+    analyse_budgeted(before, mv, code, &mut total)
+}
+
+/// [`analyse`], drawing the mate-threat searches from a cycle-wide budget `total`.
+pub fn analyse_budgeted(before: &Position, mv: Move, code: Code, total: &mut u32) -> MoveInfo {
     let side = before.side_to_move();
     let mut after = before.clone();
     after.play_unchecked(mv);
     let check = after.is_check();
     // The AXF allows perpetual mate threats: they are not looked for.
-    let mate_threat =
-        code == Code::Cxa && !check && could_mate(&after, side) && !could_mate(before, side);
+    let mate_threat = code == Code::Cxa
+        && !check
+        && could_mate(&after, side, total)
+        && !could_mate(before, side, total);
     let (pawn_chases, chases) = new_threats(before, mv, &after, code)
         .into_iter()
         .partition(|t| t.by_pawn);

@@ -15,7 +15,7 @@ pub mod classify;
 mod decide;
 pub mod threats;
 
-pub use classify::{MoveInfo, analyse};
+pub use classify::{MoveInfo, analyse, analyse_budgeted};
 pub use decide::{Ruling, judge_infos};
 
 use crate::xiangqi::rules::{Move, Position};
@@ -60,9 +60,10 @@ pub fn judge(
 ) -> Ruling {
     let mut pos = start.clone();
     let mut infos = Vec::with_capacity(moves.len());
+    let mut budget = classify::CYCLE_MATE_BUDGET;
     for (i, &mv) in moves.iter().enumerate() {
         let side = pos.side_to_move();
-        let info = analyse(&pos, mv, code);
+        let info = analyse_budgeted(&pos, mv, code, &mut budget);
         let ply = first_ply + i + 1;
         infos.push(decide::Played {
             ply,
