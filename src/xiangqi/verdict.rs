@@ -306,14 +306,16 @@ fn judge_repetition(
         at_first.play_unchecked(mv);
     }
     let cycle = moves.get(first..ply).unwrap_or(&[]);
-    let ruling = repetition::judge(&at_first, first, cycle, code, plies, text);
+    let ruling = repetition::judge(&at_first, first, cycle, code, text);
+    let list: Vec<String> = plies.iter().map(|p| p.to_string()).collect();
     let mut v = Verdict::new(
         ruling.result,
         ruling.reason,
         ply,
         format!(
-            "the position at ply {ply} occurred for the {} time: {}",
+            "the position at ply {ply} occurred for the {} time (plies {}); {}",
             ordinal(plies.len()),
+            list.join(", "),
             ruling.detail
         ),
     );

@@ -126,7 +126,7 @@ fn squares(v: &[Square]) -> String {
 }
 
 /// Decides a classified cycle.
-pub fn judge_infos(moves: &[Played], code: Code, plies: &[usize]) -> Ruling {
+pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
     let mut red = SideView::new(moves, Color::Red, false);
     let mut black = SideView::new(moves, Color::Black, false);
     let (first, last) = (
@@ -275,10 +275,8 @@ pub fn judge_infos(moves: &[Played], code: Code, plies: &[usize]) -> Ruling {
             }
         })
         .collect();
-    let occ: Vec<String> = plies.iter().map(|p| p.to_string()).collect();
     let detail = format!(
-        "the position recurs at plies {}; cycle plies {first}-{last} ({} rules): {}; {}; {}. {why}",
-        occ.join(", "),
+        "cycle plies {first}-{last} ({} rules): {}; {}; {}. {why}",
         code.name(),
         listed.join(", "),
         red.summary(),

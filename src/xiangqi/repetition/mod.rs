@@ -48,14 +48,12 @@ impl Code {
 
 /// Judges the cycle that starts in `start` (the position at ply `first_ply`, the first of
 /// the occurrences) and consists of `moves` (plies `first_ply + 1` onwards, ending at the last
-/// occurrence). `text(ply, move)` gives the move as the record wrote it; `plies` lists the
-/// occurrences.
+/// occurrence). `text(ply, move)` gives the move as the record wrote it.
 pub fn judge(
     start: &Position,
     first_ply: usize,
     moves: &[Move],
     code: Code,
-    plies: &[usize],
     text: &dyn Fn(usize, Move) -> String,
 ) -> Ruling {
     let mut pos = start.clone();
@@ -74,5 +72,5 @@ pub fn judge(
         });
         pos.play_unchecked(mv);
     }
-    judge_infos(&infos, code, plies)
+    judge_infos(&infos, code)
 }
