@@ -5,6 +5,7 @@ pub mod convert;
 pub mod formats;
 pub mod notation;
 pub mod referee;
+pub mod repetition;
 pub mod rules;
 pub mod show;
 pub mod svg;

@@ -76,7 +76,14 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
 /// Steps 2–5 of the spec's adjudication for a replayed game.
 pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -> verdict::Verdict {
     let board_rules = BoardRules::from_rules(rules);
-    let board = xq_verdict::board_verdict(&replay.start, &replay.moves, &board_rules);
+    // Cycle moves are named as the record wrote them.
+    let text = |ply: usize, mv: Move| {
+        ply.checked_sub(1)
+            .and_then(|i| record.moves.get(i))
+            .map(|m| m.text.clone())
+            .unwrap_or_else(|| mv.iccs())
+    };
+    let board = xq_verdict::board_verdict_named(&replay.start, &replay.moves, &board_rules, &text);
     let end = &replay.end;
     verdict::decide(
         board,
@@ -88,13 +95,13 @@ pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -
     )
 }
 
+/// A position of a record: the position, the position before the move that led to it with
+/// that move, and its ply.
+pub type PositionAt = (Position, Option<(Position, Move)>, usize);
+
 /// The position after `ply` plies of the record (all of them when `None`), with the move that
 /// led to it. A bad move before that ply is an error.
-#[allow(clippy::type_complexity)]
-pub fn position_at(
-    record: &Record,
-    ply: Option<usize>,
-) -> Result<(Position, Option<(Position, Move)>, usize), RecordError> {
+pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, RecordError> {
     let replay = replay_record(record)?;
     let want = ply.unwrap_or(replay.plies());
     if want > replay.plies() {

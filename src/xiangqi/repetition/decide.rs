@@ -1,0 +1,291 @@
+//! The decision on a classified cycle, per rule set (article 26 for the CXA), and the words
+//! that explain it.
+
+use super::Code;
+use super::classify::MoveInfo;
+use crate::core::record::{GameResult, Player};
+use crate::core::verdict::{CycleMove, MoveClass, Reason};
+use crate::xiangqi::rules::{Color, Move, Square};
+
+/// One classified move of the cycle.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub ply: usize,
+    pub side: Color,
+    pub mv: Move,
+    pub text: String,
+    pub info: MoveInfo,
+}
+
+/// The judge's ruling on a cycle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ruling {
+    pub result: GameResult,
+    pub reason: Reason,
+    pub detail: String,
+    pub cycle: Vec<CycleMove>,
+}
+
+fn win_for(c: Color) -> GameResult {
+    GameResult::win_for(match c {
+        Color::Red => Player::First,
+        Color::Black => Player::Second,
+    })
+}
+
+/// What a side did over the cycle.
+struct SideView {
+    color: Color,
+    classes: Vec<MoveClass>,
+    /// Counting pawn chases (互相长打).
+    pawns_chase: bool,
+}
+
+impl SideView {
+    fn new(moves: &[Played], color: Color, pawns_chase: bool) -> SideView {
+        let classes = moves
+            .iter()
+            .filter(|p| p.side == color)
+            .map(|p| p.info.class(pawns_chase))
+            .collect();
+        SideView {
+            color,
+            classes,
+            pawns_chase,
+        }
+    }
+    fn all(&self, f: impl Fn(MoveClass) -> bool) -> bool {
+        !self.classes.is_empty() && self.classes.iter().all(|&c| f(c))
+    }
+    fn perpetual_check(&self) -> bool {
+        self.all(|c| c == MoveClass::Check)
+    }
+    fn forbidden(&self) -> bool {
+        self.all(|c| c != MoveClass::Idle)
+    }
+    /// The name of a forbidden side's attack and the reason it loses by.
+    fn attack(&self) -> (Reason, &'static str) {
+        if self.all(|c| c == MoveClass::Check) {
+            (Reason::PerpetualCheck, "长将 perpetual check")
+        } else if self.all(|c| c == MoveClass::Chase) {
+            (Reason::PerpetualChase, "长捉 perpetual chase")
+        } else if self.all(|c| c == MoveClass::MateThreat) {
+            (Reason::PerpetualMateThreat, "长杀 perpetual mate threat")
+        } else {
+            (
+                Reason::PerpetualAttack,
+                "a mixed perpetual attack (一将一捉 …)",
+            )
+        }
+    }
+    fn summary(&self) -> String {
+        let count = |k: MoveClass| self.classes.iter().filter(|&&c| c == k).count();
+        let parts: Vec<String> = [
+            MoveClass::Check,
+            MoveClass::MateThreat,
+            MoveClass::Chase,
+            MoveClass::Idle,
+        ]
+        .iter()
+        .filter(|&&k| count(k) > 0)
+        .map(|&k| format!("{} {}", count(k), k.as_str()))
+        .collect();
+        format!("{}: {}", self.color.name(), parts.join(", "))
+    }
+}
+
+/// The AXF chase: the enemy pieces chased on every one of `color`'s moves, followed through
+/// the opponent's moves (the victim may run and be chased again).
+fn perpetual_victims(moves: &[Played], color: Color) -> Vec<Square> {
+    let mut tracked: Option<Vec<Square>> = None;
+    for p in moves {
+        if p.side != color {
+            if let Some(t) = tracked.as_mut() {
+                for s in t.iter_mut() {
+                    if *s == p.mv.from {
+                        *s = p.mv.to;
+                    }
+                }
+            }
+            continue;
+        }
+        let now: Vec<Square> = p.info.chases.iter().map(|t| t.victim).collect();
+        tracked = Some(match tracked {
+            None => now,
+            Some(t) => t.into_iter().filter(|s| now.contains(s)).collect(),
+        });
+    }
+    tracked.unwrap_or_default()
+}
+
+fn squares(v: &[Square]) -> String {
+    v.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Decides a classified cycle.
+pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
+    let mut red = SideView::new(moves, Color::Red, false);
+    let mut black = SideView::new(moves, Color::Black, false);
+    let (first, last) = (
+        moves.first().map(|p| p.ply).unwrap_or(0),
+        moves.last().map(|p| p.ply).unwrap_or(0),
+    );
+    let mut why: String;
+    let (result, reason);
+    match code {
+        Code::Cxa => {
+            let (rp, bp) = (red.perpetual_check(), black.perpetual_check());
+            if rp != bp {
+                let checker = if rp { &red } else { &black };
+                result = win_for(checker.color.other());
+                reason = Reason::PerpetualCheck;
+                why = format!(
+                    "{} checks on every move (长将) and {} does not: a one-sided perpetual check always loses (article 26)",
+                    checker.color.name(),
+                    checker.color.other().name()
+                );
+            } else {
+                let (mut fr, mut fb) = (red.forbidden(), black.forbidden());
+                // 互相长打: when one side attacks perpetually, the other's pawn chases count.
+                if fr && !fb && SideView::new(moves, Color::Black, true).forbidden() {
+                    black = SideView::new(moves, Color::Black, true);
+                    fb = true;
+                } else if fb && !fr && SideView::new(moves, Color::Red, true).forbidden() {
+                    red = SideView::new(moves, Color::Red, true);
+                    fr = true;
+                }
+                let pawn_note = if red.pawns_chase || black.pawns_chase {
+                    " (a pawn's chase counts as a chase because both sides attack perpetually, 互相长打)"
+                } else {
+                    ""
+                };
+                if fr != fb {
+                    let bad = if fr { &red } else { &black };
+                    let (r, name) = bad.attack();
+                    result = win_for(bad.color.other());
+                    reason = r;
+                    why = format!(
+                        "{} uses forbidden moves ({name}: no idle move in the cycle) and {} allowed ones: the forbidden side must change and loses (article 26)",
+                        bad.color.name(),
+                        bad.color.other().name()
+                    );
+                } else if fr {
+                    result = GameResult::Draw;
+                    reason = Reason::RepetitionDraw;
+                    why = format!(
+                        "both sides use forbidden moves (Red {}, Black {}), neither a one-sided perpetual check: a draw (article 26){pawn_note}",
+                        red.attack().1,
+                        black.attack().1
+                    );
+                } else {
+                    result = GameResult::Draw;
+                    reason = Reason::RepetitionDraw;
+                    why = "both sides use allowed moves (each has an idle move in the cycle): a draw (不变作和, article 26)".to_string();
+                }
+                if fr != fb {
+                    why.push_str(pawn_note);
+                }
+            }
+        }
+        Code::Axf => {
+            let (rp, bp) = (red.perpetual_check(), black.perpetual_check());
+            let (rv, bv) = (
+                perpetual_victims(moves, Color::Red),
+                perpetual_victims(moves, Color::Black),
+            );
+            if rp != bp {
+                let c = if rp { Color::Red } else { Color::Black };
+                result = win_for(c.other());
+                reason = Reason::PerpetualCheck;
+                why = format!(
+                    "{} checks on every move and {} does not: perpetual check loses (AXF)",
+                    c.name(),
+                    c.other().name()
+                );
+            } else if rp {
+                result = GameResult::Draw;
+                reason = Reason::RepetitionDraw;
+                why = "both sides check perpetually: a draw (AXF)".to_string();
+            } else if rv.is_empty() != bv.is_empty() {
+                let (c, v) = if rv.is_empty() {
+                    (Color::Black, &bv)
+                } else {
+                    (Color::Red, &rv)
+                };
+                result = win_for(c.other());
+                reason = Reason::PerpetualChase;
+                why = format!(
+                    "{} chases the same piece ({}) on every move and {} does not chase perpetually: perpetual chase loses (AXF)",
+                    c.name(),
+                    squares(v),
+                    c.other().name()
+                );
+            } else if !rv.is_empty() {
+                result = GameResult::Draw;
+                reason = Reason::RepetitionDraw;
+                why = format!(
+                    "both sides chase perpetually (Red {}, Black {}): a draw (AXF)",
+                    squares(&rv),
+                    squares(&bv)
+                );
+            } else {
+                result = GameResult::Draw;
+                reason = Reason::RepetitionDraw;
+                why = "neither side checks nor chases the same piece on every move (mate threats and check-and-chase alternations are allowed): a draw (AXF)".to_string();
+            }
+        }
+    }
+    let cycle: Vec<CycleMove> = moves
+        .iter()
+        .map(|p| {
+            let pawns = match p.side {
+                Color::Red => red.pawns_chase,
+                Color::Black => black.pawns_chase,
+            };
+            CycleMove {
+                ply: p.ply,
+                side: p.side.name().to_string(),
+                move_text: p.text.clone(),
+                kind: p.info.class(pawns),
+                targets: p
+                    .info
+                    .targets(pawns)
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+            }
+        })
+        .collect();
+    let listed: Vec<String> = cycle
+        .iter()
+        .map(|c| {
+            if c.targets.is_empty() {
+                format!("{} {} {}", c.ply, c.move_text, c.kind.as_str())
+            } else {
+                format!(
+                    "{} {} {} {}",
+                    c.ply,
+                    c.move_text,
+                    c.kind.as_str(),
+                    c.targets.join("+")
+                )
+            }
+        })
+        .collect();
+    let detail = format!(
+        "cycle plies {first}-{last} ({} rules): {}; {}; {}. {why}",
+        code.name(),
+        listed.join(", "),
+        red.summary(),
+        black.summary(),
+    );
+    Ruling {
+        result,
+        reason,
+        detail,
+        cycle,
+    }
+}

@@ -1,0 +1,241 @@
+//! The CXA repetition cases (tests/fixtures/xiangqi-cxa-cases.tsv): one or more per clause of
+//! the seed's articles 25–27 and 棋例细则, each naming its clause. Each is played from its FEN
+//! and judged at the given occurrence under `code=cxa`; the expected result and reason follow
+//! from the clause. A few clauses that need no cycle are checked on single positions below.
+
+use qipu::core::verdict::MoveClass;
+use qipu::xiangqi::repetition::threats::threats;
+use qipu::xiangqi::repetition::{Code, analyse};
+use qipu::xiangqi::rules::{Color, Move, Position, Square};
+use qipu::xiangqi::verdict::{BoardRules, board_verdict};
+
+const CASES: &str = include_str!("fixtures/xiangqi-cxa-cases.tsv");
+
+fn mv(s: &str) -> Move {
+    Move::new(
+        Square::parse(&s[..2]).unwrap(),
+        Square::parse(&s[2..]).unwrap(),
+    )
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn judge(fen: &str, moves: &str, occ: u32, code: Code) -> (String, String) {
+    let start = Position::from_fen(fen).unwrap();
+    let mut pos = start.clone();
+    let line: Vec<Move> = moves.split_whitespace().map(mv).collect();
+    for &m in &line {
+        pos.play(m)
+            .unwrap_or_else(|_| panic!("illegal {m} in {fen}"));
+    }
+    let rules = BoardRules {
+        repetitions: occ,
+        code,
+        ..BoardRules::default()
+    };
+    let v = board_verdict(&start, &line, &rules).expect("a repetition");
+    assert!(v.cycle.is_some());
+    (v.result.to_string(), format!("{} | {}", v.reason, v.detail))
+}
+
+#[test]
+fn cxa_cases_follow_their_clause() {
+    let mut n = 0;
+    for line in CASES.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [id, clause, fen, moves, expected, reason, occ] = f[..] else {
+            panic!("bad fixture line {line}");
+        };
+        let (got, why) = judge(fen, moves, occ.parse().unwrap(), Code::Cxa);
+        assert_eq!(got, expected, "{id} ({clause}): {why}");
+        assert!(why.starts_with(reason), "{id} ({clause}): {why}");
+        n += 1;
+    }
+    assert!(n >= 13);
+}
+
+/// 一将一捉 is forbidden under the CXA but allowed under the AXF (cxa-08 under axf).
+#[test]
+fn one_check_one_chase_draws_under_axf() {
+    let (r, why) = judge(
+        "3k5/9/c8/9/9/9/9/R8/9/5K3 w - - 0 1",
+        "a2d2 d9e9 d2a2 e9d9 a2d2 d9e9 d2a2 e9d9",
+        3,
+        Code::Axf,
+    );
+    assert_eq!(r, "1/2-1/2", "{why}");
+}
+
+/// 长杀 is allowed under the AXF (cxa-09 under axf).
+#[test]
+fn perpetual_mate_threat_draws_under_axf() {
+    let line = CASES.lines().find(|l| l.starts_with("cxa-09")).unwrap();
+    let f: Vec<&str> = line.split('\t').collect();
+    let (r, why) = judge(f[2], f[3], 2, Code::Axf);
+    assert_eq!(r, "1/2-1/2", "{why}");
+}
+
+/// 细则 假根: a cannon root whose screen is the attacker itself vanishes when the attacker
+/// captures; with a screen of its own the cannon is a real root.
+#[test]
+fn cannon_root_without_screen_is_fake() {
+    let fake = Position::from_fen("4k3c/9/8R/9/8n/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert!(
+        threats(&fake, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("i5"))
+    );
+    let real = Position::from_fen("4k3c/8n/8R/9/8n/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert!(
+        !threats(&real, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("i5"))
+    );
+}
+
+/// 细则 假根: the king cannot recapture onto a point another piece attacks.
+#[test]
+fn king_root_onto_attacked_point_is_fake() {
+    let fake = Position::from_fen("4k4/R3n4/2N6/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert!(
+        threats(&fake, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("e8") && t.attacker == sq("a8"))
+    );
+    let real = Position::from_fen("4k4/R3n4/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert!(threats(&real, Color::Red, Code::Cxa).is_empty());
+}
+
+/// 细则 凡用作为根的子捉吃对方的子，也按捉处理: the rook protecting the horse b5 moves to
+/// attack the unprotected cannon: a chase, though taking would leave the horse unprotected.
+#[test]
+fn a_root_that_attacks_chases() {
+    let pos = Position::from_fen("4k4/9/9/9/1N5c1/9/9/9/1R7/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("b1h1"), Code::Cxa);
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("h5")]);
+}
+
+/// 细则 凡捉子兼具兑献，也按捉处理: the red rook attacks the unprotected black rook, which
+/// could take it first (an offer to exchange): still a chase.
+#[test]
+fn chase_that_offers_an_exchange_is_a_chase() {
+    let pos = Position::from_fen("4k4/9/9/9/r8/9/9/9/1R7/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("b1b5"), Code::Cxa);
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    // Under the AXF two rooks facing each other are an exchange offer.
+    assert_eq!(
+        analyse(&pos, mv("b1b5"), Code::Axf).class(false),
+        MoveClass::Idle
+    );
+}
+
+/// 相关子 / 其他棋子和帅同时捉吃: a horse protected once is won by two attackers (rook and
+/// the king's support on the exchange), counted by the exchange on its point.
+#[test]
+fn exchange_sequence_wins_material() {
+    // Red rooks a5 and i5 both attack the black horse e5, protected once by the black rook
+    // e9 (e6-e8 empty): RxN, RxR, RxR wins material.
+    let pos = Position::from_fen("3kr4/9/9/9/R3n3R/9/9/9/9/5K3 w - - 0 1").unwrap();
+    assert!(
+        threats(&pos, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("e5"))
+    );
+    // The AXF counts only unprotected or stronger pieces.
+    assert!(
+        !threats(&pos, Color::Red, Code::Axf)
+            .iter()
+            .any(|t| t.victim == sq("e5"))
+    );
+}
+
+/// 细则 凡形式上捉子，一旦吃子立即会被对方将死者，均按闲着处理 (自毙之子), and 拦: the red
+/// rook a2 holds rank 2 against Nd4-c2 mate (the black rooks take d1 and e0 from the king).
+/// Taking the unprotected cannon a6 would let Black mate at once, so it is no threat under
+/// the CXA; the AXF does not ask.
+#[test]
+fn capture_that_gets_mated_is_no_threat() {
+    let pos = Position::from_fen("5k3/4r4/9/c8/9/3n5/9/R8/7r1/3K5 w - - 0 1").unwrap();
+    assert!(pos.is_legal(mv("a2a6")));
+    let mut after = pos.clone();
+    after.play(mv("a2a6")).unwrap();
+    assert!(qipu::xiangqi::repetition::threats::has_mate_in_one(&after));
+    assert!(
+        !threats(&pos, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+    assert!(
+        threats(&pos, Color::Red, Code::Axf)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+    // Without the black horse there is no mate: the cannon is threatened.
+    let free = Position::from_fen("5k3/4r4/9/c8/9/9/9/R8/7r1/3K5 w - - 0 1").unwrap();
+    assert!(
+        threats(&free, Color::Red, Code::Cxa)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+}
+
+/// The disputed samples through the referee: verdict, reason, agreement and the cycle in the
+/// record's own notation.
+#[test]
+fn disputed_samples() {
+    use qipu::core::rules::Rules;
+    use qipu::xiangqi::verdict::{PRESETS, RULE_SPECS};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi/disputed");
+    let cases = [
+        (
+            "perpetual-check.pgn",
+            "cxa",
+            "0-1",
+            "perpetual-check",
+            false,
+        ),
+        ("perpetual-chase.pgn", "cxa", "0-1", "perpetual-chase", true),
+        (
+            "one-check-one-chase.pgn",
+            "cxa",
+            "0-1",
+            "perpetual-attack",
+            false,
+        ),
+        (
+            "one-check-one-chase.pgn",
+            "axf",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
+        (
+            "allowed-draw.pgn",
+            "cxa",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
+    ];
+    for (file, preset, result, reason, agrees) in cases {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let record = qipu::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
+        let rules = Rules::build(RULE_SPECS, PRESETS, Some(preset), &[]).unwrap();
+        let checked = qipu::xiangqi::referee::check(&record, &rules, true);
+        let v = checked.verdict.expect("a verdict");
+        assert_eq!(
+            v.result.to_string(),
+            result,
+            "{file} {preset}: {}",
+            v.detail
+        );
+        assert_eq!(v.reason.as_str(), reason, "{file} {preset}");
+        let claim = record.claim.as_ref().map(|c| c.result);
+        assert_eq!(claim == Some(v.result), agrees, "{file} {preset}");
+        let cycle = v.cycle.expect("the cycle");
+        assert_eq!(cycle[0].move_text, record.moves[cycle[0].ply - 1].text);
+    }
+}
