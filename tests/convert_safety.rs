@@ -127,7 +127,10 @@ fn an_existing_output_needs_force_and_is_then_replaced() {
     let (code, stderr) = convert(&["--to", "ggf", "--force", "-o", s(&out), s(&input)]);
     assert_eq!(code, 0, "{stderr}");
     let written = std::fs::read_to_string(&out).expect("read");
-    assert!(written.contains("F5") || written.contains("f5"), "{written}");
+    assert!(
+        written.contains("F5") || written.contains("f5"),
+        "{written}"
+    );
     assert!(temporaries(dir.path()).is_empty());
 }
 
@@ -160,7 +163,10 @@ fn one_failing_record_does_not_stop_the_others_and_is_named() {
     let out = dir.path().join("out.ggf");
     let (code, stderr) = convert(&["--to", "ggf", "-o", s(&out), s(&input)]);
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("game 1"), "the failed record is named:\n{stderr}");
+    assert!(
+        stderr.contains("game 1"),
+        "the failed record is named:\n{stderr}"
+    );
     let written = std::fs::read_to_string(&out).expect("the others are written");
     assert_eq!(written.matches("(;").count(), 2, "{written}");
 
@@ -189,9 +195,16 @@ fn a_failing_write_leaves_no_output_and_no_temporary_file() {
     std::fs::write(blocker.join("keep"), "x").expect("write");
     let (code, stderr) = convert(&["--to", "ggf", "--force", "-o", s(&blocker), s(&input)]);
     assert_ne!(code, 0, "{stderr}");
-    assert!(stderr.contains("out.ggf"), "the error names the output:\n{stderr}");
+    assert!(
+        stderr.contains("out.ggf"),
+        "the error names the output:\n{stderr}"
+    );
     assert!(blocker.join("keep").exists());
-    assert!(temporaries(dir.path()).is_empty(), "{:?}", temporaries(dir.path()));
+    assert!(
+        temporaries(dir.path()).is_empty(),
+        "{:?}",
+        temporaries(dir.path())
+    );
 
     // The output's directory cannot be made (a file stands in its way).
     let file = dir.path().join("plain");
@@ -230,7 +243,11 @@ fn an_interrupted_convert_leaves_no_half_written_output() {
         let _ = child.wait();
         // Either nothing or everything: never a prefix of the output.
         if let Ok(bytes) = std::fs::read(&out) {
-            assert_eq!(bytes.len(), complete.len(), "half-written output after {delay_ms} ms");
+            assert_eq!(
+                bytes.len(),
+                complete.len(),
+                "half-written output after {delay_ms} ms"
+            );
             assert!(bytes == complete);
         }
     }

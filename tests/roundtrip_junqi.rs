@@ -111,7 +111,11 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
     let mut checked = Junqi.check(&original, &rules, false);
     if checked.error.is_none() {
         // The referee ends where the engine ended.
-        assert_eq!(checked.final_position, Some(format_position(&pos)), "{text}");
+        assert_eq!(
+            checked.final_position,
+            Some(format_position(&pos)),
+            "{text}"
+        );
     }
     if let Some(e) = &checked.error {
         // The engine's generator knows no record-level limits (a repetition may be refused
@@ -138,7 +142,12 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
         let texts: Vec<&str> = back.moves.iter().map(|m| m.text.as_str()).collect();
         let want: Vec<&str> = original.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, want, "{}: actions\n{written}", f.id);
-        assert_eq!(c.final_position.as_deref(), Some(final_pos.as_str()), "{}", f.id);
+        assert_eq!(
+            c.final_position.as_deref(),
+            Some(final_pos.as_str()),
+            "{}",
+            f.id
+        );
     }
 }
 

@@ -114,7 +114,11 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
         let trailing_pass = moves.last().is_some_and(|m| is_pass(m));
         let got = c.final_position.clone().unwrap_or_default();
         if f.id == "wthor" && trailing_pass {
-            assert_eq!(got.split(' ').next(), final_board.split(' ').next(), "wthor");
+            assert_eq!(
+                got.split(' ').next(),
+                final_board.split(' ').next(),
+                "wthor"
+            );
         } else {
             assert_eq!(got, final_board, "{}: final position\n{shown}", f.id);
         }
@@ -123,8 +127,9 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
+    // An empty game from the standard start is an empty transcript line: no record at all.
     #[test]
-    fn games_from_the_start(seed in any::<u64>(), plies in 0usize..70) {
+    fn games_from_the_start(seed in any::<u64>(), plies in 1usize..70) {
         round_trip(seed, plies, false);
     }
 

@@ -169,3 +169,10 @@ proptest! {
         round_trip(seed, plies, true);
     }
 }
+
+/// Found by the round trip: the Chinese writer's `前兵五平四` (a pawn of one of two doubled
+/// files) was not taken for a move by the PGN reader.
+#[test]
+fn doubled_pawn_files_read_back() {
+    round_trip(1_573_510_132_881_535_682, 55, true);
+}

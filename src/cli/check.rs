@@ -148,22 +148,20 @@ fn check_file(
     };
     let rules = setup.rules_for(read.game.kind());
     let text = read.input.text.clone();
-    let results: Vec<(GameReport, Option<String>)> = read
+    // Reports are made without the text and located with one index of it: a file with
+    // many errors is not quadratic.
+    let index = text.as_deref().map(crate::core::encoding::LineIndex::new);
+    let results: Vec<(GameReport, Option<(usize, crate::core::error::RecordError)>)> = read
         .records
         .par_iter()
         .enumerate()
         .map(|(i, rec)| {
-            let (report, error) = match rec {
+            let (mut report, error) = match rec {
                 Ok(record) => {
                     let checked = read.game.check(record, &rules, adjudicate);
                     let err = checked.error.clone();
-                    let mut r = GameReport::from_checked(
-                        &file.display,
-                        record,
-                        checked,
-                        text.as_deref(),
-                        adjudicate,
-                    );
+                    let mut r =
+                        GameReport::from_checked(&file.display, record, checked, None, adjudicate);
                     r.format = Some(read.format.id);
                     (r, err.map(|e| (record.index, e)))
                 }
@@ -174,33 +172,37 @@ fn check_file(
                         Some(read.game.kind()),
                         Some(read.format.id),
                         e,
-                        text.as_deref(),
+                        None,
                         adjudicate,
                     ),
                     Some((i, e.clone())),
                 ),
             };
-            let mut diag = None;
-            if show_diagnostics {
-                if let Some((index, e)) = &error {
-                    let d = diagnostic::record_diagnostic(&file.display, *index, e, text.as_ref());
-                    diag = Some(diagnostic::render(&d, color));
-                }
-                if explain && let Some(v) = &report.verdict {
-                    let s = crate::core::report::explain(&file.display, report.index, v);
-                    diag = Some(diag.unwrap_or_default() + &s);
-                }
+            if let Some(ix) = &index {
+                report.locate(ix);
             }
-            (report, diag)
+            (report, error)
         })
         .collect();
     let mut reports = Vec::with_capacity(results.len());
     let mut diagnostics = Vec::new();
-    for (r, d) in results {
-        reports.push(r);
-        if let Some(d) = d {
-            diagnostics.push(d);
+    for (r, error) in results {
+        // Only as many diagnostics are rendered as can be printed.
+        if show_diagnostics && diagnostics.len() < MAX_DIAGNOSTICS {
+            let mut diag = None;
+            if let Some((index, e)) = &error {
+                let d = diagnostic::record_diagnostic(&file.display, *index, e, text.as_ref());
+                diag = Some(diagnostic::render(&d, color));
+            }
+            if explain && let Some(v) = &r.verdict {
+                let s = crate::core::report::explain(&file.display, r.index, v);
+                diag = Some(diag.unwrap_or_default() + &s);
+            }
+            if let Some(d) = diag {
+                diagnostics.push(d);
+            }
         }
+        reports.push(r);
     }
     if reports.is_empty() {
         // Opened and decoded, but nothing in it: the file is invalid (exit 1), not unreadable.

@@ -96,8 +96,14 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
     let mut comments: Vec<(u32, usize, String)> = Vec::new();
     let mut binit: Option<(&str, usize)> = None;
     let mut pos = 0;
+    // An element needs a closing `[/DhtmlXQ…]` after it: past the last one, none can be read
+    // (and trying each would be quadratic on a file of unclosed tags).
+    let last_close = block.rfind("[/DhtmlXQ");
     while let Some(i) = block.get(pos..).and_then(|t| t.find("[DhtmlXQ_")) {
         let at = pos + i;
+        if last_close.is_none_or(|c| at > c) {
+            break;
+        }
         let rest = &block[at..];
         let Ok((after, (key, value))) = element(rest) else {
             pos = at + 1;
