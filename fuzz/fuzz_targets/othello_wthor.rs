@@ -2,9 +2,5 @@
 //! WTHOR databases (binary).
 use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
-    qipu_fuzz::read_and_check(
-        &qipu::othello::Othello,
-        "wthor",
-        &qipu_fuzz::binary_input(data),
-    );
+    qipu_fuzz::run("othello_wthor", data);
 });

@@ -2,10 +2,5 @@
 //! DhtmlXQ / 东萍 UBB blocks.
 use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
-    let text = qipu_fuzz::as_text(data);
-    qipu_fuzz::read_and_check(
-        &qipu::xiangqi::Xiangqi,
-        "dhtmlxq",
-        &qipu_fuzz::text_input(&text),
-    );
+    qipu_fuzz::run("xiangqi_dhtmlxq", data);
 });
