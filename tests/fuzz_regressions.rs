@@ -35,7 +35,10 @@ fn every_saved_fuzz_input_replays_without_a_panic() {
     if let Ok(entries) = std::fs::read_dir(&root) {
         for e in entries.flatten().filter(|e| e.path().is_dir()) {
             let name = e.file_name().to_string_lossy().to_string();
-            assert!(qipu_fuzz::TARGETS.contains(&name.as_str()), "no target {name}");
+            assert!(
+                qipu_fuzz::TARGETS.contains(&name.as_str()),
+                "no target {name}"
+            );
         }
     }
     eprintln!("replayed {replayed} saved fuzz inputs");
@@ -44,7 +47,14 @@ fn every_saved_fuzz_input_replays_without_a_panic() {
 #[test]
 fn every_target_takes_empty_and_junk_input() {
     for target in qipu_fuzz::TARGETS {
-        for data in [&b""[..], b"\0", b"\xff\xfe\x00", b"[DhtmlXQ_", b"(;", b"XQ\x0a"] {
+        for data in [
+            &b""[..],
+            b"\0",
+            b"\xff\xfe\x00",
+            b"[DhtmlXQ_",
+            b"(;",
+            b"XQ\x0a",
+        ] {
             assert!(qipu_fuzz::run(target, data), "{target}");
         }
     }

@@ -197,7 +197,7 @@ fn xqf_broken_files_never_panic() {
             let at = (seed >> 8) as usize % m.len();
             m[at] = (seed >> 3) as u8;
         }
-        if seed % 3 == 0 {
+        if seed.is_multiple_of(3) {
             m[2] = 0x12;
         }
         let _ = read_xqf(&m);

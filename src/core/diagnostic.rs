@@ -93,7 +93,7 @@ fn clip_long_line<'a>(
     let line = text[..line_start].matches('\n').count();
     let column = text[line_start..from].chars().count();
     Some(Box::new(miette::MietteSpanContents::new(
-        text[from..to].as_bytes(),
+        &text.as_bytes()[from..to],
         SourceSpan::from(from..to),
         line,
         column,

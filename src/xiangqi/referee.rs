@@ -90,6 +90,7 @@ pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -
 
 /// The position after `ply` plies of the record (all of them when `None`), with the move that
 /// led to it. A bad move before that ply is an error.
+#[allow(clippy::type_complexity)]
 pub fn position_at(
     record: &Record,
     ply: Option<usize>,

@@ -48,7 +48,7 @@ pub fn diagram(pos: &Position, color: bool) -> String {
                         s.push(g);
                     }
                 }
-                None => s.push_str("・"),
+                None => s.push('・'),
             }
             if file < 8 {
                 s.push(' ');
