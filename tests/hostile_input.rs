@@ -184,3 +184,247 @@ fn one_bad_file_never_stops_a_batch() {
     }
     assert_ne!(out.status.code(), Some(0));
 }
+
+fn sample(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(rel)
+}
+
+/// Runs `validate --json` on the paths; returns (exit code, stdout lines, stderr).
+fn validate_json(paths: &[&Path]) -> (i32, Vec<serde_json::Value>, String) {
+    let started = std::time::Instant::now();
+    let out = qipu()
+        .args(["validate", "--json"])
+        .args(paths)
+        .output()
+        .expect("run qipu");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{paths:?} took {:?}",
+        started.elapsed()
+    );
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (out.status.code().unwrap_or(-1), lines, stderr)
+}
+
+/// Every invalid report in `lines` names where: line and column, or a byte offset.
+fn assert_located(lines: &[serde_json::Value], binary: bool) {
+    for l in lines.iter().filter(|l| l["valid"] == false) {
+        let e = &l["error"];
+        assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{l}");
+        if binary {
+            assert!(e["offset"].as_u64().is_some(), "no byte offset: {l}");
+        } else {
+            assert!(
+                e["line"].as_u64().is_some() && e["column"].as_u64().is_some(),
+                "no line:column: {l}"
+            );
+        }
+    }
+}
+
+#[test]
+fn truncated_xqf_names_the_byte_offset() {
+    let whole = std::fs::read(sample("xiangqi/short-game.xqf")).expect("sample");
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Inside the header, at the end of the header, inside the move records.
+    for cut in [
+        0,
+        3,
+        16,
+        100,
+        1023,
+        1024,
+        1030,
+        1050,
+        1087,
+        1100,
+        whole.len() - 1,
+    ] {
+        let path = dir.path().join(format!("cut-{cut}.xqf"));
+        std::fs::write(&path, &whole[..cut]).expect("write");
+        let (code, lines, stderr) = validate_json(&[&path]);
+        if lines.iter().all(|l| l["valid"] == true) {
+            // A cut on a move-record boundary is a shorter game: nothing in XQF says more
+            // moves were due. It must not be longer than the whole game.
+            assert_eq!(code, 0, "{stderr}");
+            continue;
+        }
+        assert!(
+            code == 1 || code == 2,
+            "cut at {cut}: exit {code}\n{stderr}"
+        );
+        assert_located(&lines, true);
+        let offset = lines[0]["error"]["offset"].as_u64().unwrap_or(u64::MAX);
+        assert!(
+            offset <= cut as u64,
+            "cut at {cut}: offset {offset} is past the end"
+        );
+    }
+    // Cut in the header: the message says truncated.
+    let path = dir.path().join("cut-100.xqf");
+    let (_, lines, _) = validate_json(&[&path]);
+    let msg = lines[0]["error"]["message"].as_str().unwrap_or_default();
+    assert!(msg.contains("truncated"), "{msg}");
+}
+
+#[test]
+fn truncated_wthor_names_the_record_and_keeps_the_whole_games() {
+    let whole = std::fs::read(sample("othello/sample.wtb")).expect("sample");
+    let dir = tempfile::tempdir().expect("tempdir");
+    for cut in [0, 10, 16, 50, 84, 100, 200, whole.len() - 1] {
+        let path = dir.path().join(format!("cut-{cut}.wtb"));
+        std::fs::write(&path, &whole[..cut]).expect("write");
+        let (code, lines, stderr) = validate_json(&[&path]);
+        assert!(
+            code == 1 || code == 2,
+            "cut at {cut}: exit {code}\n{stderr}"
+        );
+        assert_located(&lines, true);
+        // Games wholly before the cut are still read and valid.
+        let whole_games = cut.saturating_sub(16) / 68;
+        let valid = lines.iter().filter(|l| l["valid"] == true).count();
+        assert_eq!(valid, whole_games, "cut at {cut}:\n{lines:?}");
+        let bad = lines
+            .iter()
+            .find(|l| l["valid"] == false)
+            .expect("an error");
+        let msg = bad["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            msg.contains("truncated") || msg.contains("header"),
+            "cut at {cut}: {msg}"
+        );
+    }
+}
+
+#[test]
+fn text_errors_name_line_and_column() {
+    for name in [
+        "empty.pgn",
+        "whitespace.pgn",
+        "unbalanced-brace.pgn",
+        "nested-variations.pgn",
+        "huge-move-number.pgn",
+    ] {
+        let path = fixture(name);
+        let (code, lines, stderr) = validate_json(&[&path]);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert!(!lines.is_empty(), "{name}");
+        assert_located(&lines, false);
+    }
+    // The unclosed comment is pointed at exactly: line 4, column 9 (`{`).
+    let (_, lines, _) = validate_json(&[&fixture("unbalanced-brace.pgn")]);
+    assert_eq!(lines[0]["error"]["line"], 4);
+    assert_eq!(lines[0]["error"]["column"], 9);
+}
+
+#[test]
+fn a_hostile_file_in_a_batch_of_good_ones() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = [
+        ("xiangqi/iccs.pgn", "a-good.pgn"),
+        ("othello/standard.txt", "b-good.txt"),
+        ("othello/sample.wtb", "c-good.wtb"),
+        ("junqi/resignation.jqr", "d-good.jqr"),
+    ];
+    for (from, to) in good {
+        std::fs::copy(sample(from), dir.path().join(to)).expect("copy");
+    }
+    for name in [
+        "empty.pgn",
+        "nul-bytes.pgn",
+        "random-binary.ggf",
+        "random-binary.jqr",
+        "nested-variations.pgn",
+        "unbalanced-brace.pgn",
+    ] {
+        std::fs::copy(fixture(name), dir.path().join(format!("hostile-{name}"))).expect("copy");
+    }
+    let whole = std::fs::read(sample("xiangqi/short-game.xqf")).expect("sample");
+    std::fs::write(dir.path().join("hostile-cut.xqf"), &whole[..100]).expect("write");
+    let (code, lines, stderr) = validate_json(&[dir.path()]);
+    assert!(code == 1 || code == 2, "{stderr}");
+    for (_, to) in good {
+        let mine: Vec<_> = lines
+            .iter()
+            .filter(|l| l["source"].as_str().is_some_and(|s| s.ends_with(to)))
+            .collect();
+        assert!(!mine.is_empty(), "{to} missing from the report");
+        assert!(mine.iter().all(|l| l["valid"] == true), "{to}: {mine:?}");
+    }
+    for l in lines
+        .iter()
+        .filter(|l| l["source"].as_str().is_some_and(|s| s.contains("hostile-")))
+    {
+        assert_eq!(l["valid"], false, "{l}");
+    }
+    let hostile = lines
+        .iter()
+        .filter(|l| l["source"].as_str().is_some_and(|s| s.contains("hostile-")))
+        .count();
+    assert!(hostile >= 7, "every hostile file is reported: {lines:?}");
+}
+
+/// Found while fuzzing by hand: each was a crash, a hang or an unbounded output.
+#[test]
+fn pathological_nesting_and_repetition_stay_bounded() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases: Vec<(&str, String)> = vec![
+        // 200,000 nested variations overflowed the stack.
+        (
+            "deep.pgn",
+            format!("1. h2e2 {}*\n", "( h9g7 ".repeat(200_000)),
+        ),
+        // 100,000 unclosed DhtmlXQ tags were quadratic.
+        (
+            "unclosed.dhtmlxq",
+            format!("[DhtmlXQ]{}", "[DhtmlXQ_move_1_2_3]".repeat(100_000)),
+        ),
+        // 100,000 games that open and fail on one line: quadratic line:column.
+        ("opens.ggf", "(;".repeat(100_000)),
+        // A 10 MB token was quoted whole in the message and the diagnostic.
+        ("token.pgn", "x".repeat(10 * 1024 * 1024)),
+    ];
+    for (name, text) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        let started = std::time::Instant::now();
+        let out = qipu()
+            .args(["validate", path.to_str().unwrap_or_default()])
+            .output()
+            .expect("run");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("overflow"),
+            "{name}"
+        );
+        let code = out.status.code();
+        assert!(
+            code == Some(1) || code == Some(2),
+            "{name}: {code:?}\n{stderr}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{name}: {:?}",
+            started.elapsed()
+        );
+        assert!(
+            stderr.len() < 200_000,
+            "{name}: {} bytes of diagnostics",
+            stderr.len()
+        );
+        if name == "token.pgn" {
+            assert!(
+                out.stdout.len() < 10_000,
+                "{name}: {} bytes",
+                out.stdout.len()
+            );
+        }
+    }
+}

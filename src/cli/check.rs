@@ -195,24 +195,26 @@ fn check_file(
     };
     let rules = setup.rules_for(read.game.kind());
     let text = read.input.text.clone();
-    type Outcome = (GameReport, Option<String>, Option<Result<Shown, String>>);
+    // Reports are made without the text and located with one index of it: a file with
+    // many errors is not quadratic.
+    let index = text.as_deref().map(crate::core::encoding::LineIndex::new);
+    type Outcome = (
+        GameReport,
+        Option<(usize, crate::core::error::RecordError)>,
+        Option<Result<Shown, String>>,
+    );
     let results: Vec<Outcome> = read
         .records
         .par_iter()
         .enumerate()
         .map(|(i, rec)| {
             let mut shown = None;
-            let (report, error) = match rec {
+            let (mut report, error) = match rec {
                 Ok(record) => {
                     let checked = read.game.check(record, &rules, adjudicate);
                     let err = checked.error.clone();
-                    let mut r = GameReport::from_checked(
-                        &file.display,
-                        record,
-                        checked,
-                        text.as_deref(),
-                        adjudicate,
-                    );
+                    let mut r =
+                        GameReport::from_checked(&file.display, record, checked, None, adjudicate);
                     r.format = Some(read.format.id);
                     let wanted = (explain && show_diagnostics) || (html && html::wants_section(&r));
                     if let Some(v) = r.verdict.as_ref().filter(|_| wanted) {
@@ -232,45 +234,44 @@ fn check_file(
                         Some(read.game.kind()),
                         Some(read.format.id),
                         e,
-                        text.as_deref(),
+                        None,
                         adjudicate,
                     ),
                     Some((i, e.clone())),
                 ),
             };
-            let mut diag = None;
-            if show_diagnostics {
-                if let Some((index, e)) = &error {
-                    let d = diagnostic::record_diagnostic(&file.display, *index, e, text.as_ref());
-                    diag = Some(diagnostic::render(&d, color));
-                }
-                if explain && let Some(v) = &report.verdict {
-                    let diagram = match &shown {
-                        Some(Ok(s)) => Some(s.diagram.clone()),
-                        Some(Err(e)) => Some(format!("(the position cannot be shown: {e})")),
-                        None => None,
-                    };
-                    let s = crate::core::report::explain(
-                        &file.display,
-                        report.index,
-                        v,
-                        diagram.as_deref(),
-                    );
-                    diag = Some(diag.unwrap_or_default() + &s);
-                }
+            if let Some(ix) = &index {
+                report.locate(ix);
             }
-            (report, diag, shown)
+            (report, error, shown)
         })
         .collect();
     let mut reports = Vec::with_capacity(results.len());
     let mut diagnostics = Vec::new();
     let mut shown_all = Vec::with_capacity(results.len());
-    for (r, d, sh) in results {
+    for (r, error, sh) in results {
+        // Only as many diagnostics are rendered as can be printed.
+        if show_diagnostics && diagnostics.len() < MAX_DIAGNOSTICS {
+            let mut diag = None;
+            if let Some((index, e)) = &error {
+                let d = diagnostic::record_diagnostic(&file.display, *index, e, text.as_ref());
+                diag = Some(diagnostic::render(&d, color));
+            }
+            if explain && let Some(v) = &r.verdict {
+                let diagram = match &sh {
+                    Some(Ok(s)) => Some(s.diagram.clone()),
+                    Some(Err(e)) => Some(format!("(the position cannot be shown: {e})")),
+                    None => None,
+                };
+                let s = crate::core::report::explain(&file.display, r.index, v, diagram.as_deref());
+                diag = Some(diag.unwrap_or_default() + &s);
+            }
+            if let Some(d) = diag {
+                diagnostics.push(d);
+            }
+        }
         reports.push(r);
         shown_all.push(sh);
-        if let Some(d) = d {
-            diagnostics.push(d);
-        }
     }
     if reports.is_empty() {
         // Opened and decoded, but nothing in it: the file is invalid (exit 1), not unreadable.

@@ -23,7 +23,7 @@ impl SourceCode for SharedText {
             .as_ref()
             .read_span(span, context_lines_before, context_lines_after)?;
         if context_lines_before > 0 || context_lines_after > 0 {
-            return Ok(inner);
+            return Ok(clip_long_line(&self.0, span).unwrap_or(inner));
         }
         // The header's `[file:line:column]` comes from this read: count the column in
         // characters, as the JSON report does, rather than in bytes.
@@ -43,6 +43,62 @@ impl SourceCode for SharedText {
             inner.line_count(),
         )))
     }
+}
+
+/// Lines longer than this are shown as a window around the error, not whole (a 10 MB
+/// single-line file must not give a 10 MB diagnostic).
+const LONG_LINE: usize = 400;
+/// Bytes of context shown on each side of the error on a long line.
+const WINDOW: usize = 100;
+/// The longest label drawn.
+const MAX_LABEL: usize = 200;
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_char(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while i < text.len() && !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+/// The bounds of the line holding byte `at`.
+fn line_bounds(text: &str, at: usize) -> (usize, usize) {
+    let at = floor_char(text, at);
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    (start, end)
+}
+
+/// On a long line, the context is a window of it around the span (no other lines).
+fn clip_long_line<'a>(
+    text: &'a str,
+    span: &SourceSpan,
+) -> Option<Box<dyn miette::SpanContents<'a> + 'a>> {
+    let start = floor_char(text, span.offset());
+    let (line_start, line_end) = line_bounds(text, start);
+    if line_end - line_start <= LONG_LINE {
+        return None;
+    }
+    let end = (start + span.len()).clamp(start, line_end);
+    let from = floor_char(text, start.saturating_sub(WINDOW).max(line_start));
+    let to = ceil_char(text, (end + WINDOW).min(line_end));
+    let line = text[..line_start].matches('\n').count();
+    let column = text[line_start..from].chars().count();
+    Some(Box::new(miette::MietteSpanContents::new(
+        &text.as_bytes()[from..to],
+        SourceSpan::from(from..to),
+        line,
+        column,
+        1,
+    )))
 }
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
@@ -81,8 +137,16 @@ pub fn record_diagnostic(
     headline.push_str(&format!(": {}: {}", error.kind, error.message));
     let (src, span) = match (text, error.span) {
         (Some(t), Some(s)) => {
-            let start = s.start.min(t.len());
-            let end = s.end.clamp(start, t.len());
+            let start = floor_char(t, s.start);
+            let mut end = ceil_char(t, s.end.clamp(start, t.len()));
+            // A label on a long line stays on it and short enough to draw.
+            let (_, line_end) = line_bounds(t, start);
+            if end > line_end && line_end - start > LONG_LINE {
+                end = line_end;
+            }
+            if end - start > MAX_LABEL {
+                end = ceil_char(t, start + MAX_LABEL);
+            }
             (
                 Some(NamedSource::new(file, SharedText(t.clone())).with_language("text")),
                 Some(SourceSpan::from(start..end)),

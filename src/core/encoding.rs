@@ -109,8 +109,75 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Byte offsets → (line, column) for many offsets into one text: built once in O(n), each
+/// look-up then costs a binary search and at most one checkpoint's worth of characters, so a
+/// file with a million errors is not quadratic.
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Offsets of the line starts.
+    starts: Vec<usize>,
+    /// Characters before each `CHECKPOINT`-byte mark (snapped back to a char boundary).
+    chars_before: Vec<(usize, usize)>,
+}
+
+const CHECKPOINT: usize = 4096;
+
+impl<'a> LineIndex<'a> {
+    pub fn new(text: &'a str) -> LineIndex<'a> {
+        let mut starts = vec![0];
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        let mut chars_before = vec![(0, 0)];
+        let mut at = 0;
+        let mut count = 0;
+        while at + CHECKPOINT < text.len() {
+            let mut next = at + CHECKPOINT;
+            while !text.is_char_boundary(next) {
+                next -= 1;
+            }
+            count += text[at..next].chars().count();
+            chars_before.push((next, count));
+            at = next;
+        }
+        LineIndex {
+            text,
+            starts,
+            chars_before,
+        }
+    }
+
+    /// Characters before byte `offset` (a char boundary).
+    fn chars_to(&self, offset: usize) -> usize {
+        let k = self.chars_before.partition_point(|&(b, _)| b <= offset);
+        let (b, c) = self.chars_before[k.saturating_sub(1)];
+        c + self.text[b..offset].chars().count()
+    }
+
+    /// The same answer as [`line_col`].
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while offset > 0 && !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let line_start = self.starts[line.saturating_sub(1)];
+        let column = self.chars_to(offset) - self.chars_to(line_start) + 1;
+        (line, column)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn line_index_agrees_with_line_col() {
+        let mut t = String::from("ab\n炮二平五\n\n");
+        t.push_str(&"马".repeat(5000));
+        t.push_str("\nxyz");
+        let index = LineIndex::new(&t);
+        for off in (0..=t.len() + 2).step_by(7).chain([0, 3, 4, t.len()]) {
+            assert_eq!(index.line_col(off), line_col(&t, off), "offset {off}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -58,7 +58,7 @@ impl RecordError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> RecordError {
         RecordError {
             kind,
-            message: message.into(),
+            message: clip(message.into(), 200, 100),
             span: None,
             ply: None,
             move_text: None,
@@ -78,7 +78,7 @@ impl RecordError {
         self
     }
     pub fn with_move(mut self, text: impl Into<String>) -> RecordError {
-        self.move_text = Some(text.into());
+        self.move_text = Some(clip(text.into(), 60, 0));
         self
     }
     pub fn with_label(mut self, label: impl Into<String>) -> RecordError {
@@ -94,6 +94,18 @@ impl RecordError {
         self.span = self.span.map(|s| s.shifted(base));
         self
     }
+}
+
+/// A message or move text quoting a huge token (a 10 MB line of junk) is cut in the middle:
+/// the first `head` and last `tail` characters are kept around an ellipsis.
+fn clip(s: String, head: usize, tail: usize) -> String {
+    let n = s.chars().count();
+    if n <= head + tail + 1 {
+        return s;
+    }
+    let first: String = s.chars().take(head).collect();
+    let last: String = s.chars().skip(n - tail).collect();
+    format!("{first}…{last}")
 }
 
 impl std::fmt::Display for RecordError {

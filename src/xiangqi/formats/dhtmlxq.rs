@@ -96,13 +96,24 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
     let mut comments: Vec<(u32, usize, String)> = Vec::new();
     let mut binit: Option<(&str, usize)> = None;
     let mut pos = 0;
+    // An element needs a closing `[/DhtmlXQ…]` after it: past the last one, none can be read
+    // (and trying each would be quadratic on a file of unclosed tags).
+    let last_close = block.rfind("[/DhtmlXQ");
+    let mut unreadable: Option<usize> = None;
+    let mut read_any = false;
     while let Some(i) = block.get(pos..).and_then(|t| t.find("[DhtmlXQ_")) {
         let at = pos + i;
+        if last_close.is_none_or(|c| at > c) {
+            unreadable.get_or_insert(at);
+            break;
+        }
         let rest = &block[at..];
         let Ok((after, (key, value))) = element(rest) else {
+            unreadable.get_or_insert(at);
             pos = at + 1;
             continue;
         };
+        read_any = true;
         let value_at = base + at + (value.as_ptr() as usize - rest.as_ptr() as usize);
         let span = Span::new(base + at, base + at + (rest.len() - after.len()));
         pos = at + (rest.len() - after.len());
@@ -182,6 +193,20 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
         }
     }
 
+    if !read_any && let Some(at) = unreadable {
+        // Tags were opened but none could be read: not a record, whatever else it is.
+        let end = block[at..]
+            .find(']')
+            .map_or(block.len().min(at + 9), |i| at + i + 1);
+        rec.parse_error = Some(
+            RecordError::parse(
+                "this DhtmlXQ tag is never closed with `[/DhtmlXQ_…]`",
+                Span::new(base + at, base + end),
+            )
+            .with_label("unclosed tag"),
+        );
+        return rec;
+    }
     let placement = match binit {
         Some((value, at)) => match read_binit(value) {
             Ok(p) => p,

@@ -86,6 +86,9 @@ fn trailing_space(line: &[u8]) -> usize {
         .count()
 }
 
+/// The deepest nesting of variations read.
+const MAX_VARIATION_DEPTH: usize = 100;
+
 /// The line being read: the main line, or a variation inside it.
 struct Line {
     moves: Vec<MoveEntry>,
@@ -193,6 +196,15 @@ impl<'a> GameReader<'a> {
                         span,
                     )
                     .with_label("variation before any move"));
+                }
+                if self.lines.len() > MAX_VARIATION_DEPTH {
+                    // Deeper trees are no real record, and walking them would overflow
+                    // the stack of every reader of the record.
+                    return Err(RecordError::parse(
+                        format!("variations nested more than {MAX_VARIATION_DEPTH} deep"),
+                        span,
+                    )
+                    .with_label("too deep"));
                 }
                 self.lines.push(Line {
                     moves: Vec::new(),

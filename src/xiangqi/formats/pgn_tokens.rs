@@ -205,6 +205,14 @@ const CN_ACTIONS: &str = "进進退平";
 /// `炮二平五`, `馬８進７`, `前车进一`, `一兵平五`.
 pub fn is_chinese_move(word: &str) -> bool {
     let c: Vec<char> = word.chars().collect();
+    // `前兵三平四`: a pawn of one of two doubled files, the file after the pawn.
+    if let [place, pawn, file, action, to] = c.as_slice() {
+        return (CN_PLACES.contains(*place) || CN_DIGITS.contains(*place))
+            && CN_PIECES.contains(*pawn)
+            && CN_DIGITS.contains(*file)
+            && CN_ACTIONS.contains(*action)
+            && CN_DIGITS.contains(*to);
+    }
     let [a, b, action, to] = c.as_slice() else {
         return false;
     };
