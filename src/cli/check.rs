@@ -31,6 +31,10 @@ const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
 const MAX_BYTES_IN_FLIGHT: u64 = 4 << 20;
+/// Small files are handed out in groups of up to this many input bytes …
+const GROUP_BYTES: u64 = 256 << 10;
+/// … or this many files.
+const GROUP_FILES: usize = 64;
 /// Games of one file replayed in parallel when there are at least this many.
 const PAR_GAMES: usize = 32;
 
@@ -82,7 +86,7 @@ struct Printer<'w, W: Write> {
     summary: Summary,
     exit: i32,
     next: usize,
-    waiting: BTreeMap<usize, Outcome>,
+    waiting: BTreeMap<usize, Vec<Outcome>>,
     /// Games printed so far of the current file (for streamed pieces).
     file_games: (usize, usize),
     diagnostics_printed: usize,
@@ -161,7 +165,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: bool) -> i32 {
     };
 
     let pool = common::pool(args.common.jobs);
-    let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+    let (tx, rx) = mpsc::channel::<(usize, Vec<Outcome>)>();
     match &pool {
         Some(pool) => pool.in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
         None => rayon::in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
@@ -195,12 +199,46 @@ fn dispatch<'s, W: Write>(
     files: &'s [FoundFile],
     ctx: &'s Ctx<'s>,
     p: &mut Printer<'_, W>,
-    tx: mpsc::Sender<(usize, Outcome)>,
-    rx: &mpsc::Receiver<(usize, Outcome)>,
+    tx: mpsc::Sender<(usize, Vec<Outcome>)>,
+    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
 ) {
     let mut seq = 0usize;
     // (seq, input bytes) of the jobs out.
     let mut out: Vec<(usize, u64)> = Vec::new();
+    // Small files read whole go out in groups (one job, one message for many files).
+    let mut group: Vec<(usize, Option<Vec<u8>>)> = Vec::new();
+    let mut group_bytes = 0u64;
+    let flush = |p: &mut Printer<'_, W>,
+                 out: &mut Vec<(usize, u64)>,
+                 seq: &mut usize,
+                 group: &mut Vec<(usize, Option<Vec<u8>>)>,
+                 group_bytes: &mut u64| {
+        if group.is_empty() {
+            return;
+        }
+        make_room(p, rx, out, *group_bytes);
+        wait_for_room(p, rx, *seq, 0);
+        out.push((*seq, *group_bytes));
+        let tx = tx.clone();
+        let my_seq = *seq;
+        let jobs = std::mem::take(group);
+        *group_bytes = 0;
+        s.spawn(move |_| {
+            let outcomes = jobs
+                .into_iter()
+                .map(|(file_no, bytes)| {
+                    let job = JobInfo {
+                        file: &files[file_no],
+                        file_no,
+                        piece: None,
+                    };
+                    check_whole(ctx, &job, bytes)
+                })
+                .collect();
+            let _ = tx.send((my_seq, outcomes));
+        });
+        *seq += 1;
+    };
     for (file_no, file) in files.iter().enumerate() {
         if p.broken {
             break;
@@ -209,12 +247,14 @@ fn dispatch<'s, W: Write>(
         let streamable = file.path.is_none() || size >= stream::STREAM_MIN_BYTES;
         let mut whole: Option<Vec<u8>> = None;
         if streamable {
-            match open_stream(&ctx, file) {
+            flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
+            match open_stream(ctx, file) {
                 Opened::Whole(bytes) => whole = Some(bytes),
-                Opened::Failed(mut o) => {
+                Opened::Failed(o) => {
+                    let mut o = *o;
                     o.file_no = file_no;
                     wait_for_room(p, rx, seq, 0);
-                    let _ = tx.send((seq, o));
+                    let _ = tx.send((seq, vec![o]));
                     seq += 1;
                     continue;
                 }
@@ -235,7 +275,7 @@ fn dispatch<'s, W: Write>(
                             Err(stream::StreamError::Input(m)) => {
                                 let o = failed(file_no, file, ErrorKind::Encoding, &m, true);
                                 wait_for_room(p, rx, seq, 0);
-                                let _ = tx.send((seq, o));
+                                let _ = tx.send((seq, vec![o]));
                                 seq += 1;
                                 break;
                             }
@@ -258,7 +298,7 @@ fn dispatch<'s, W: Write>(
                                 piece: Some(info),
                             };
                             let o = check_piece(ctx, &job, g, format_id, &rules, piece.text);
-                            let _ = tx.send((my_seq, o));
+                            let _ = tx.send((my_seq, vec![o]));
                         });
                         seq += 1;
                         if last {
@@ -269,23 +309,13 @@ fn dispatch<'s, W: Write>(
                 }
             }
         }
-        let weight = whole.as_ref().map_or(size, |b| b.len() as u64);
-        make_room(p, rx, &mut out, weight);
-        wait_for_room(p, rx, seq, 0);
-        out.push((seq, weight));
-        let tx = tx.clone();
-        let my_seq = seq;
-        s.spawn(move |_| {
-            let job = JobInfo {
-                file,
-                file_no,
-                piece: None,
-            };
-            let o = check_whole(ctx, &job, whole);
-            let _ = tx.send((my_seq, o));
-        });
-        seq += 1;
+        group_bytes += whole.as_ref().map_or(size, |b| b.len() as u64);
+        group.push((file_no, whole));
+        if group_bytes >= GROUP_BYTES || group.len() >= GROUP_FILES {
+            flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
+        }
     }
+    flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
     while p.next < seq && !p.broken {
         receive_one(p, rx);
     }
@@ -294,7 +324,7 @@ fn dispatch<'s, W: Write>(
 /// Blocks until `weight` more input bytes fit in [`MAX_BYTES_IN_FLIGHT`] (or nothing is out).
 fn make_room<W: Write>(
     p: &mut Printer<'_, W>,
-    rx: &mpsc::Receiver<(usize, Outcome)>,
+    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
     out: &mut Vec<(usize, u64)>,
     weight: u64,
 ) {
@@ -311,7 +341,7 @@ fn make_room<W: Write>(
 /// Blocks until fewer than [`MAX_IN_FLIGHT`] jobs are out.
 fn wait_for_room<W: Write>(
     p: &mut Printer<'_, W>,
-    rx: &mpsc::Receiver<(usize, Outcome)>,
+    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
     seq: usize,
     _extra: usize,
 ) {
@@ -324,7 +354,7 @@ fn wait_for_room<W: Write>(
     }
 }
 
-fn receive_one<W: Write>(p: &mut Printer<'_, W>, rx: &mpsc::Receiver<(usize, Outcome)>) {
+fn receive_one<W: Write>(p: &mut Printer<'_, W>, rx: &mpsc::Receiver<(usize, Vec<Outcome>)>) {
     match rx.recv() {
         Ok((s, o)) => p.accept(s, o),
         Err(_) => p.broken = true,
@@ -332,11 +362,13 @@ fn receive_one<W: Write>(p: &mut Printer<'_, W>, rx: &mpsc::Receiver<(usize, Out
 }
 
 impl<W: Write> Printer<'_, W> {
-    fn accept(&mut self, seq: usize, o: Outcome) {
+    fn accept(&mut self, seq: usize, o: Vec<Outcome>) {
         self.waiting.insert(seq, o);
-        while let Some(o) = self.waiting.remove(&self.next) {
+        while let Some(group) = self.waiting.remove(&self.next) {
             self.next += 1;
-            self.print(o);
+            for o in group {
+                self.print(o);
+            }
         }
     }
 
@@ -469,7 +501,7 @@ fn failed(file_no: usize, file: &FoundFile, kind: ErrorKind, message: &str, last
 enum Opened<R> {
     Stream(TextStream<R>, &'static dyn Game, &'static str),
     Whole(Vec<u8>),
-    Failed(Outcome),
+    Failed(Box<Outcome>),
 }
 
 /// Opens a large file or stdin on the main thread: detects its format from the head and
@@ -478,7 +510,7 @@ fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened<Box<dyn Read + Send>> 
     let fail = |m: String| {
         let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
         o.piece = None;
-        Opened::Failed(o)
+        Opened::Failed(Box::new(o))
     };
     let mut reader: Box<dyn Read + Send> = match &file.path {
         Some(path) => match std::fs::File::open(path) {
