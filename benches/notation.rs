@@ -52,8 +52,8 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut pos = Position::start();
             for m in &record.moves {
-                let (mv, _) = qipu::xiangqi::notation::resolve(&pos, black_box(&m.text))
-                    .expect("legal");
+                let (mv, _) =
+                    qipu::xiangqi::notation::resolve(&pos, black_box(&m.text)).expect("legal");
                 pos.play_unchecked(mv);
             }
             pos

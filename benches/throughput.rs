@@ -55,8 +55,7 @@ fn load(path: &Path, bytes: Vec<u8>) -> Option<Loaded> {
         explicit: true,
         relative: PathBuf::from(path.file_name()?),
     };
-    let (game, format) =
-        input::detect(&games, &file.display, &bytes, Selection::default()).ok()?;
+    let (game, format) = input::detect(&games, &file.display, &bytes, Selection::default()).ok()?;
     let (input, _) = input::make_input(&file, bytes, format, TextEncoding::Auto).ok()?;
     Some(Loaded {
         game,
@@ -99,10 +98,7 @@ fn main() {
             .iter()
             .filter_map(|p| std::fs::read(p).ok().map(|b| (p.clone(), b)))
             .collect();
-        let loaded: Vec<Loaded> = raw
-            .iter()
-            .filter_map(|(p, b)| load(p, b.clone()))
-            .collect();
+        let loaded: Vec<Loaded> = raw.iter().filter_map(|(p, b)| load(p, b.clone())).collect();
         let game = loaded[0].game;
         let records: Vec<Record> = loaded
             .iter()
@@ -123,8 +119,12 @@ fn main() {
             loaded
                 .par_iter()
                 .map(|l| {
-                    let recs: Vec<Record> =
-                        l.game.read(l.format, &l.input).into_iter().flatten().collect();
+                    let recs: Vec<Record> = l
+                        .game
+                        .read(l.format, &l.input)
+                        .into_iter()
+                        .flatten()
+                        .collect();
                     check_all(l.game, &recs, false);
                     recs.len()
                 })

@@ -61,10 +61,17 @@ fn stdin_streaming_reports_like_the_whole_file() {
     assert_eq!(whole.status.code(), Some(1));
     let whole = lines_without_source(&whole.stdout);
     assert_eq!(whole.len(), GAMES);
-    let bad = whole.iter().filter(|l| l.contains("\"valid\":false")).count();
+    let bad = whole
+        .iter()
+        .filter(|l| l.contains("\"valid\":false"))
+        .count();
     assert_eq!(bad, (0..GAMES).filter(|i| i % 97 == 13).count());
     // The last invalid game's error is deep in the file: its line proves the shift.
-    assert!(whole.iter().any(|l| l.contains("\"line\":") && !l.contains("\"line\":null")));
+    assert!(
+        whole
+            .iter()
+            .any(|l| l.contains("\"line\":") && !l.contains("\"line\":null"))
+    );
     for run in &runs {
         assert_eq!(run.len(), whole.len());
         for (a, b) in whole.iter().zip(run) {
