@@ -135,6 +135,17 @@ pub fn read_file(
         message,
         kind: ErrorKind::Unsupported,
     })?;
+    read_loaded(setup, file, bytes, from, game)
+}
+
+/// The same for a file whose bytes are read already.
+pub fn read_loaded(
+    setup: &Setup,
+    file: &FoundFile,
+    bytes: Vec<u8>,
+    from: Option<&str>,
+    game: Option<GameKind>,
+) -> Result<ReadFile, InputProblem> {
     let sel = Selection { game, from };
     let (g, format) =
         input::detect(&setup.games, &file.display, &bytes, sel).map_err(|message| {
@@ -165,28 +176,48 @@ pub fn report_format(r: &ReportArgs) -> ReportFormat {
     }
 }
 
-/// Runs `f` in a thread pool of `jobs` threads (all cores by default).
-pub fn with_pool<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> T {
-    let mut b = rayon::ThreadPoolBuilder::new();
+/// A thread pool of `jobs` threads (all cores by default); built once per command.
+pub fn pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
+    let mut b = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("qipu-{i}"));
     if let Some(n) = jobs {
         b = b.num_threads(n.max(1));
     }
-    match b.build() {
-        Ok(pool) => pool.install(f),
-        Err(_) => f(),
+    b.build().ok()
+}
+
+/// Runs `f` in a thread pool of `jobs` threads (all cores by default).
+pub fn with_pool<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> T {
+    match pool(jobs) {
+        Some(pool) => pool.install(f),
+        None => f(),
     }
 }
 
-/// A progress bar on stderr when it is a terminal and not silenced.
-pub fn progress(common: &CommonArgs, total_files: u64) -> indicatif::ProgressBar {
+/// A progress bar on stderr when it is a terminal and not silenced, counting `total` units
+/// (files, or bytes with `bytes`).
+#[allow(dead_code)]
+pub fn progress(common: &CommonArgs, total: u64) -> indicatif::ProgressBar {
+    progress_bar(common, total, false)
+}
+
+/// The progress bar of validate/adjudicate: its position is in bytes (so that the ETA holds
+/// for one huge file as for many small ones); the message counts files, games and games/s.
+pub fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif::ProgressBar {
+    progress_bar(common, total_bytes, true)
+}
+
+fn progress_bar(common: &CommonArgs, total: u64, bytes: bool) -> indicatif::ProgressBar {
     if common.quiet || common.no_progress || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(total_files);
-    let style = indicatif::ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise}, ETA {eta}]",
-    )
-    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    let bar = indicatif::ProgressBar::new(total);
+    let template = if bytes {
+        "{bar:30} {percent:>3}% {msg} [{elapsed_precise}, ETA {eta}]"
+    } else {
+        "{bar:30} {pos}/{len} files, {msg} [{elapsed_precise}, ETA {eta}]"
+    };
+    let style = indicatif::ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }

@@ -25,21 +25,65 @@ impl SourceCode for SharedText {
         if context_lines_before > 0 || context_lines_after > 0 {
             return Ok(clip_long_line(&self.0, span).unwrap_or(inner));
         }
-        // The header's `[file:line:column]` comes from this read: count the column in
-        // characters, as the JSON report does, rather than in bytes.
-        let text: &str = self.0.as_ref();
-        let start = span.offset().min(text.len());
-        let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
-        let column = text
-            .get(line_start..start)
-            .map(|s| s.chars().count())
-            .unwrap_or(inner.column());
+        Ok(Box::new(header_contents(self.0.as_ref(), span, inner, 0)))
+    }
+}
+
+/// The header's `[file:line:column]` comes from a read without context lines: count the
+/// column in characters, as the JSON report does, rather than in bytes.
+fn header_contents<'a>(
+    text: &'a str,
+    span: &SourceSpan,
+    inner: Box<dyn miette::SpanContents<'a> + 'a>,
+    lines_before: usize,
+) -> miette::MietteSpanContents<'a> {
+    let start = span.offset().min(text.len());
+    let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let column = text
+        .get(line_start..start)
+        .map(|s| s.chars().count())
+        .unwrap_or(inner.column());
+    miette::MietteSpanContents::new_named(
+        inner.name().unwrap_or_default().to_string(),
+        inner.data(),
+        *inner.span(),
+        inner.line() + lines_before,
+        column,
+        inner.line_count(),
+    )
+}
+
+/// A piece of a streamed file: its text, and the lines of the file before it (so that the
+/// line numbers shown are those of the whole file).
+#[derive(Debug, Clone)]
+pub struct PieceText {
+    pub text: Arc<str>,
+    pub lines_before: usize,
+}
+
+impl SourceCode for PieceText {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let text: &str = self.text.as_ref();
+        let inner = text.read_span(span, context_lines_before, context_lines_after)?;
+        if context_lines_before == 0 && context_lines_after == 0 {
+            return Ok(Box::new(header_contents(
+                text,
+                span,
+                inner,
+                self.lines_before,
+            )));
+        }
         Ok(Box::new(miette::MietteSpanContents::new_named(
             inner.name().unwrap_or_default().to_string(),
             inner.data(),
             *inner.span(),
-            inner.line(),
-            column,
+            inner.line() + self.lines_before,
+            inner.column(),
             inner.line_count(),
         )))
     }
@@ -106,7 +150,7 @@ fn clip_long_line<'a>(
 pub struct RecordDiagnostic {
     headline: String,
     #[source_code]
-    src: Option<NamedSource<SharedText>>,
+    src: Option<NamedSource<PieceText>>,
     #[label("{label}")]
     span: Option<SourceSpan>,
     label: String,
@@ -121,6 +165,18 @@ pub fn record_diagnostic(
     game_index: usize,
     error: &RecordError,
     text: Option<&Arc<str>>,
+) -> RecordDiagnostic {
+    record_diagnostic_in_piece(file, game_index, error, text, 0)
+}
+
+/// The same for a game read from a piece of a streamed file, `lines_before` lines into it
+/// (the error's span is an offset in the piece).
+pub fn record_diagnostic_in_piece(
+    file: &str,
+    game_index: usize,
+    error: &RecordError,
+    text: Option<&Arc<str>>,
+    lines_before: usize,
 ) -> RecordDiagnostic {
     let mut headline = format!("{file}, game {game_index}");
     if let Some(p) = error.ply {
@@ -148,7 +204,16 @@ pub fn record_diagnostic(
                 end = ceil_char(t, start + MAX_LABEL);
             }
             (
-                Some(NamedSource::new(file, SharedText(t.clone())).with_language("text")),
+                Some(
+                    NamedSource::new(
+                        file,
+                        PieceText {
+                            text: t.clone(),
+                            lines_before,
+                        },
+                    )
+                    .with_language("text"),
+                ),
                 Some(SourceSpan::from(start..end)),
             )
         }

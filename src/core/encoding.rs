@@ -91,8 +91,22 @@ const FREQUENT: &str = "车車马馬炮砲包相象仕士帅帥将將兵卒进�
 红紅黑先胜勝负負和局的是了不在有人这這个個上们們来來到时時大地为為子中你说說生国國年着著就那和要她出也得里裏后後自以会會\
 赛賽杯年月日第轮輪届屆象棋队隊";
 
+/// Characters scored per candidate decoding: enough to tell the two apart, and a huge file
+/// is not scanned twice.
+const SCORE_CHARS: usize = 64 * 1024;
+
 fn score(text: &str) -> usize {
-    text.chars().filter(|c| FREQUENT.contains(*c)).count()
+    static SET: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| {
+        let mut v: Vec<char> = FREQUENT.chars().collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    text.chars()
+        .take(SCORE_CHARS)
+        .filter(|c| !c.is_ascii() && set.binary_search(c).is_ok())
+        .count()
 }
 
 /// Byte offset → (line, column), both 1-based; the column counts characters.

@@ -67,6 +67,28 @@ pub struct ShowOptions {
     pub svg: bool,
 }
 
+/// The answer of [`Game::stream_cut`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamCut {
+    /// The format is read whole (binary formats, single-game formats).
+    Unsupported,
+    /// No second game starts in the text yet: read more.
+    NotYet,
+    /// `text[..n]` holds whole games; the rest starts a game.
+    At(usize),
+}
+
+/// The start of the line holding `at` (a cut must fall at a line start so that line and
+/// column numbers of the piece stay right once shifted).
+pub fn line_start(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    text.as_bytes()
+        .get(..at)
+        .and_then(|b| memchr::memrchr(b'\n', b))
+        .map(|i| i + 1)
+        .unwrap_or(0)
+}
+
 pub trait Game: Sync + Send {
     fn kind(&self) -> GameKind;
     fn formats(&self) -> &'static [FormatInfo];
@@ -82,6 +104,15 @@ pub trait Game: Sync + Send {
     /// `Err` in its place; one that stops part way is a `Record` with `parse_error` set.
     /// An input that is not a file of this format at all gives one `Err`.
     fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>>;
+
+    /// Streaming of huge text files: where `text` (the decoded start of the rest of a file,
+    /// beginning at a game) may be cut so that `text[..cut]` holds whole games only and reads
+    /// the same on its own. The cut is at the start of a line. The default reads every
+    /// format whole.
+    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
+        let _ = (format, text);
+        StreamCut::Unsupported
+    }
 
     /// Replays a record through the rules; adjudicates too when `adjudicate`.
     fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked;

@@ -12,4 +12,5 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod stream;
 pub mod verdict;

@@ -165,7 +165,7 @@ pub fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
                 None => games.push((
                     i,
                     Game {
-                        record: done.record,
+                        record: done.record.into_owned(),
                         start: done.replay.start,
                         end: done.replay.end,
                         moves: done.replay.moves,

@@ -13,7 +13,9 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::error::Warning;
-use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
+use crate::core::game::{
+    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+};
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use notation::resolve::replay_record;
@@ -56,6 +58,10 @@ impl Game for Othello {
 
     fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
         formats::read(format, input)
+    }
+
+    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
+        formats::stream_cut(format, text)
     }
 
     fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {

@@ -12,7 +12,9 @@ pub mod svg;
 pub mod verdict;
 
 use crate::core::error::RecordError;
-use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
+use crate::core::game::{
+    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut, line_start,
+};
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
 
@@ -42,6 +44,19 @@ impl Game for Xiangqi {
 
     fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
         formats::read(format, input)
+    }
+
+    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
+        if format != "pgn" {
+            return StreamCut::Unsupported;
+        }
+        match formats::pgn_read::split_games(text).last() {
+            Some(&(start, _)) if start > 0 => match line_start(text, start) {
+                0 => StreamCut::NotYet,
+                n => StreamCut::At(n),
+            },
+            _ => StreamCut::NotYet,
+        }
     }
 
     fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {

@@ -192,7 +192,8 @@ pub fn find_repetition(start: &Position, moves: &[Move], times: u32) -> Option<R
 fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Verdict> {
     let stm = pos.side_to_move();
     let other = stm.other();
-    let after = match last {
+    // Only made when a rule decides (this runs at every ply).
+    let after = || match last {
         Some(m) => format!("after ply {ply} ({m})"),
         None => "in the start position".to_string(),
     };
@@ -202,9 +203,10 @@ fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Ve
             Reason::KingCaptured,
             ply,
             format!(
-                "{} can capture {}'s king {after}: {} left it attacked",
+                "{} can capture {}'s king {}: {} left it attacked",
                 stm.name(),
                 other.name(),
+                after(),
                 other.name()
             ),
         ));
@@ -225,7 +227,7 @@ fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Ve
             GameResult::win_for(player(other)),
             reason,
             ply,
-            format!("{} to move {after} {how}", stm.name()),
+            format!("{} to move {} {how}", stm.name(), after()),
         ));
     }
     if pos.is_insufficient_material() {
@@ -234,7 +236,8 @@ fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Ve
             Reason::InsufficientMaterial,
             ply,
             format!(
-                "{after} neither side has a piece that can cross the river (only kings, advisors and elephants): a draw"
+                "{} neither side has a piece that can cross the river (only kings, advisors and elephants): a draw",
+                after()
             ),
         ));
     }

@@ -135,6 +135,11 @@ fn parse_line(line: &str, base: usize) -> Line {
 
 /// Whether a line starts with a board string: 64 cells, a space, the side to move. Returns
 /// the board text's length.
+/// A line that holds only a start position (its moves follow on the next line).
+pub fn board_only(line: &str) -> bool {
+    board_prefix(line).is_some_and(|n| line.get(n..).is_some_and(|r| r.trim().is_empty()))
+}
+
 fn board_prefix(line: &str) -> Option<usize> {
     let b = line.as_bytes();
     let is_cell = |c: u8| b"-.XxOoBbWw*".contains(&c);

@@ -140,6 +140,12 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
     }
     r.tags
         .push(tag("TheoreticalScore", theory.to_string(), field(7, 1)));
+    // One allocation for the move list (it would otherwise grow several times per game).
+    let written = b
+        .get(at + 8..(at + RECORD).min(b.len()))
+        .map(|m| m.iter().take_while(|&&x| x != 0).count())
+        .unwrap_or(0);
+    r.moves.reserve_exact(written);
     for i in 0..60 {
         let off = at + 8 + i;
         let mv = b.get(off).copied().unwrap_or(0);

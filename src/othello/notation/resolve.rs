@@ -126,10 +126,34 @@ fn legal_list(pos: &Board) -> String {
 /// the report counts them. Stops inserting at the first token that does not replay (the
 /// driver reports it).
 pub fn with_forced_passes(record: &Record) -> Record {
+    match forced_passes(record) {
+        Some(r) => r,
+        None => record.clone(),
+    }
+}
+
+/// The record with forced passes inserted, or `None` when it needs none (the usual case: no
+/// copy is made).
+fn forced_passes(record: &Record) -> Option<Record> {
+    let mut board = start_board(record).ok()?;
+    // A first pass that only looks: most records need no pass inserted.
+    let mut needed = false;
+    for entry in &record.moves {
+        let text = entry.text.trim();
+        if !is_pass(text) && parse_square(text).is_some() && board.must_pass() {
+            needed = true;
+            break;
+        }
+        match OthelloReplayer.resolve(&board, entry) {
+            Ok((mv, _)) => board.play(mv),
+            Err(_) => break,
+        }
+    }
+    if !needed {
+        return None;
+    }
     let mut out = record.clone();
-    let Ok(mut board) = start_board(record) else {
-        return out;
-    };
+    let mut board = start_board(record).ok()?;
     let mut moves = Vec::with_capacity(record.moves.len() + 2);
     let mut rest = record.moves.iter();
     for entry in rest.by_ref() {
@@ -156,18 +180,22 @@ pub fn with_forced_passes(record: &Record) -> Record {
     }
     moves.extend(rest.cloned());
     out.moves = moves;
-    out
+    Some(out)
 }
 
-/// A replayed record (forced passes inserted) and the record as replayed.
-pub struct Replayed {
-    pub record: Record,
+/// A replayed record (forced passes inserted) and the record as replayed (borrowed when it
+/// needed no pass inserted).
+pub struct Replayed<'a> {
+    pub record: std::borrow::Cow<'a, Record>,
     pub replay: Replay<Board, Move>,
 }
 
 /// Replays a record through the Othello rules, inserting forced passes.
-pub fn replay_record(record: &Record) -> Result<Replayed, RecordError> {
-    let record = with_forced_passes(record);
+pub fn replay_record(record: &Record) -> Result<Replayed<'_>, RecordError> {
+    let record = match forced_passes(record) {
+        Some(r) => std::borrow::Cow::Owned(r),
+        None => std::borrow::Cow::Borrowed(record),
+    };
     let replay = replay(&OthelloReplayer, &record)?;
     Ok(Replayed { record, replay })
 }
@@ -188,21 +216,33 @@ mod tests {
         r
     }
 
+    /// A record's replay, owning everything (the replay borrows the record).
+    struct Owned {
+        replay: Replay<Board, Move>,
+    }
+
+    fn replayed(moves: &[&str]) -> Owned {
+        let r = record(moves);
+        Owned {
+            replay: replay_record(&r).unwrap().replay,
+        }
+    }
+
     #[test]
     fn legal_and_illegal_moves() {
-        let r = replay_record(&record(&["f5", "d6", "c3"])).unwrap();
+        let r = replayed(&["f5", "d6", "c3"]);
         assert!(r.replay.error.is_none());
         assert_eq!(r.replay.plies(), 3);
-        let r = replay_record(&record(&["f5", "f5"])).unwrap();
+        let r = replayed(&["f5", "f5"]);
         let e = r.replay.error.unwrap();
         assert_eq!(e.kind, ErrorKind::IllegalMove);
         assert_eq!(e.ply, Some(2));
         assert_eq!(e.span, Some(Span::new(3, 5)));
-        let r = replay_record(&record(&["a1"])).unwrap();
+        let r = replayed(&["a1"]);
         assert_eq!(r.replay.error.unwrap().kind, ErrorKind::IllegalMove);
-        let r = replay_record(&record(&["pass"])).unwrap();
+        let r = replayed(&["pass"]);
         assert!(r.replay.error.unwrap().message.contains("has a legal move"));
-        let r = replay_record(&record(&["z9"])).unwrap();
+        let r = replayed(&["z9"]);
         assert_eq!(r.replay.error.unwrap().kind, ErrorKind::Parse);
     }
 

@@ -39,7 +39,10 @@ pub fn parse(text: &str) -> Result<Move, NotationError> {
 /// Resolves an ICCS move against the legal moves.
 pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
     let mv = parse(text)?;
-    if pos.legal_moves_vec().contains(&mv) {
+    let own = pos
+        .piece_at(mv.from)
+        .is_some_and(|p| p.color == pos.side_to_move());
+    if own && pos.is_legal(mv) {
         return Ok((mv, None));
     }
     let side = pos.side_to_move();

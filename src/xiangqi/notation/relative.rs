@@ -150,7 +150,6 @@ pub fn resolve(
     text: &str,
 ) -> Result<(Move, Option<String>), NotationError> {
     let color = pos.side_to_move();
-    let legal = pos.legal_moves_vec();
     let kind_name = rel.kind.name();
     // Candidate pieces.
     let (candidates, lenient, preferred) = match rel.which {
@@ -234,7 +233,9 @@ pub fn resolve(
             None => why.push(format!("the {kind_name} on {from} cannot move that way")),
             Some(to) => {
                 let mv = Move::new(from, to);
-                if legal.contains(&mv) {
+                // The candidates are the mover's own pieces, so this is "among the legal
+                // moves", without generating them all.
+                if pos.is_legal(mv) {
                     found.push(mv);
                 } else {
                     why.push(explain(pos, mv, kind_name));

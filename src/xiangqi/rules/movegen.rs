@@ -224,6 +224,15 @@ impl Position {
         out.truncate(kept);
     }
 
+    /// Whether the side to move has a legal move (stops at the first one found).
+    #[inline]
+    pub(crate) fn any_legal_mut(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let (in_check, danger) = self.safety();
+        list.iter().any(|&mv| self.is_safe(mv, in_check, danger))
+    }
+
     /// The number of legal moves (bulk count at a perft leaf).
     #[inline]
     pub(crate) fn count_legal(&mut self) -> u64 {
@@ -271,9 +280,10 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(fast.to_vec(), brute, "{}", pos.to_fen());
-                for &m in fast.iter() {
-                    assert!(pos.is_legal(m));
+                for &m in pseudo.iter() {
+                    assert_eq!(pos.is_legal(m), fast.contains(&m), "{m} {}", pos.to_fen());
                 }
+                assert_eq!(pos.has_legal_move(), !fast.is_empty());
                 assert_eq!(pos.hash(), pos.compute_hash());
                 assert_eq!(pos.safety().0, pos.is_check());
                 assert_eq!(Position::from_fen(&pos.to_fen()).as_ref(), Ok(&pos));

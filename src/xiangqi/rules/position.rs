@@ -316,9 +316,7 @@ impl Position {
     }
 
     pub fn has_legal_move(&self) -> bool {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        !list.is_empty()
+        self.clone().any_legal_mut()
     }
 
     /// Whether neither side has a piece that can cross the river (only kings, advisors and

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# qipu side by side with its peers, on the same inputs, in the same run:
+#
+#   benches/compare.sh            (from the repository root; the corpus at ../shared/corpus
+#                                  or QIPU_CORPUS=/path/to/corpus)
+#
+# Installs what is missing from the package registries (apt: fairy-stockfish; pip: pyffish),
+# builds qipu in release mode, runs every measurement a few times keeping the best, and prints
+# one table of ratios. Timings are wall-clock on whatever machine runs it; nothing is asserted.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+CORPUS="${QIPU_CORPUS:-$PWD/../shared/corpus}"
+ROUNDS="${ROUNDS:-3}"
+# pyffish replays this many of the CCPD games (its rate is per game; all 11,733 take minutes).
+PY_SAMPLE="${PY_SAMPLE:-2000}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/qipu-compare.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+say() { printf '%s\n' "$*" >&2; }
+
+# --- peers -------------------------------------------------------------------------------
+FSF="$(command -v fairy-stockfish || true)"
+[ -z "$FSF" ] && [ -x /usr/games/fairy-stockfish ] && FSF=/usr/games/fairy-stockfish
+if [ -z "$FSF" ]; then
+    say "installing fairy-stockfish (apt)"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get install -y fairy-stockfish >/dev/null 2>&1 \
+        || { $SUDO apt-get update >/dev/null 2>&1 && $SUDO apt-get install -y fairy-stockfish >/dev/null; }
+    FSF="$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)"
+fi
+PY="${PYTHON:-python3}"
+if ! "$PY" -c 'import pyffish' 2>/dev/null; then
+    say "installing pyffish (pip)"
+    "$PY" -m pip install --quiet pyffish
+fi
+
+say "building qipu (release)"
+cargo build --release --quiet
+QIPU="$PWD/target/release/qipu"
+
+# --- timing helpers ----------------------------------------------------------------------
+# best_of CMD...: runs the command ROUNDS times, prints the best wall-clock seconds.
+best_of() {
+    local best="" t
+    for _ in $(seq "$ROUNDS"); do
+        local s e
+        s=$(date +%s.%N)
+        "$@" >/dev/null 2>&1 || true
+        e=$(date +%s.%N)
+        t=$(echo "$e - $s" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+    done
+    printf '%.3f' "$best"
+}
+
+fsf_perft() {
+    printf 'setoption name UCI_Variant value xiangqi\nposition startpos\ngo perft %s\nquit\n' "$1" \
+        | "$FSF" | grep -iE 'nodes' | tail -1
+}
+
+ROWS=()
+row() { ROWS+=("$(printf '%-44s %10s %10s %10s %8s' "$@")"); }
+
+# --- Xiangqi perft 5, one thread -----------------------------------------------------------
+say "xiangqi perft 5"
+Q_PERFT=$("$QIPU" perft xiangqi 5 | tail -1)
+F_PERFT=$(fsf_perft 5 | grep -oE '[0-9]+' | tail -1 || true)
+[ "$Q_PERFT" = "133312995" ] || say "warning: qipu perft 5 = $Q_PERFT"
+[ "$F_PERFT" = "133312995" ] || say "warning: fairy-stockfish perft 5 = $F_PERFT"
+T_Q=$(best_of "$QIPU" perft xiangqi 5)
+T_F=$(best_of bash -c "$(declare -f fsf_perft); FSF='$FSF' fsf_perft 5")
+row "xiangqi perft 5 (133,312,995 leaves, 1 thread)" "${T_Q}s" "${T_F}s" "$(echo "$T_F / $T_Q" | bc -l | xargs printf '%.1fx')" "Fairy-SF"
+
+# --- Othello perft 11, one thread ----------------------------------------------------------
+say "othello perft 11"
+T_O=$(best_of "$QIPU" perft othello 11)
+row "othello perft 11 (212,258,800 leaves, 1 thread)" "${T_O}s" "0.5s*" "$(echo "0.5 / $T_O" | bc -l | xargs printf '%.2fx')" "fastest C*"
+
+# --- CCPD: qipu on the Big5 Chinese-notation files, pyffish on the same games in UCI -------
+CCPD="$CORPUS/xiangqi/ccpd"
+if [ -d "$CCPD" ]; then
+    say "CCPD: converting to UCCI move lists for pyffish"
+    "$QIPU" convert -q --to ucci --out-dir "$WORK/ucci" "$CCPD" >/dev/null 2>&1 || true
+    cat > "$WORK/replay.py" <<'EOF'
+# Replays every game of the UCCI files with pyffish: each move must be legal in the position
+# reached so far (the usual pyffish route: legal_moves, then get_fen to advance). The timer
+# covers the replay only, not reading the files.
+import sys, os, time, pyffish as sf
+games = []
+for root, _, names in os.walk(sys.argv[1]):
+    for n in sorted(names):
+        for line in open(os.path.join(root, n), encoding="utf-8"):
+            w = line.split()
+            if not w or w[0] != "position":
+                continue
+            if w[1] == "startpos":
+                fen, rest = sf.start_fen("xiangqi"), w[2:]
+            else:
+                i = w.index("moves") if "moves" in w else len(w)
+                fen, rest = " ".join(w[2:i]), w[i:]
+            moves = rest[1:] if rest and rest[0] == "moves" else []
+            # ICCS ranks are 0-9, Fairy-Stockfish's UCI ranks 1-10.
+            uci = [m[0] + str(int(m[1]) + 1) + m[2] + str(int(m[3]) + 1) for m in moves]
+            games.append((fen, uci))
+games = games[: int(sys.argv[2])]
+t = time.time()
+valid = 0
+for fen, moves in games:
+    ok = True
+    for m in moves:
+        if m not in sf.legal_moves("xiangqi", fen, []):
+            ok = False
+            break
+        fen = sf.get_fen("xiangqi", fen, [m])
+    valid += ok
+dt = time.time() - t
+print(f"{len(games)} {valid} {dt:.3f}")
+EOF
+    read -r PY_GAMES PY_VALID PY_T < <("$PY" "$WORK/replay.py" "$WORK/ucci" "${PY_SAMPLE:-2000}")
+    NGAMES=$({ "$QIPU" validate -q --json "$CCPD" 2>/dev/null || true; } | wc -l)
+    T_QC=$(best_of "$QIPU" validate -q --json "$CCPD")
+    T_QU=$(best_of "$QIPU" validate -q --json "$WORK/ucci")
+    NUCCI=$({ "$QIPU" validate -q --json "$WORK/ucci" 2>/dev/null || true; } | wc -l)
+    R_QC=$(echo "$NGAMES / $T_QC" | bc -l)
+    R_QU=$(echo "$NUCCI / $T_QU" | bc -l)
+    R_PY=$(echo "$PY_GAMES / $PY_T" | bc -l)
+    [ "$PY_VALID" = "$PY_GAMES" ] || say "warning: pyffish found $PY_VALID of $PY_GAMES games valid"
+    row "CCPD validate, Big5 Chinese PGN (games/s)" "$(printf '%.0f' "$R_QC")" "$(printf '%.0f' "$R_PY")" "$(echo "$R_QC / $R_PY" | bc -l | xargs printf '%.0fx')" "pyffish"
+    row "CCPD validate, same games as UCCI (games/s)" "$(printf '%.0f' "$R_QU")" "$(printf '%.0f' "$R_PY")" "$(echo "$R_QU / $R_PY" | bc -l | xargs printf '%.0fx')" "pyffish"
+    T_QA=$(best_of "$QIPU" adjudicate -q --json "$CCPD")
+    row "CCPD adjudicate / validate (time ratio)" "${T_QA}s" "${T_QC}s" "$(echo "$T_QA / $T_QC" | bc -l | xargs printf '%.2fx')" "qipu"
+fi
+
+# --- WTHOR ------------------------------------------------------------------------------------
+WTHOR="$CORPUS/othello/wthor"
+if [ -d "$WTHOR" ]; then
+    say "WTHOR"
+    NW=$({ "$QIPU" validate -q --json "$WTHOR" 2>/dev/null || true; } | wc -l)
+    T_W=$(best_of "$QIPU" validate -q --json "$WTHOR")
+    T_WA=$(best_of "$QIPU" adjudicate -q --json "$WTHOR")
+    row "WTHOR validate, end to end (games/s)" "$(printf '%.0f' "$(echo "$NW / $T_W" | bc -l)")" "-" "-" "-"
+    row "WTHOR adjudicate / validate (time ratio)" "${T_WA}s" "${T_W}s" "$(echo "$T_WA / $T_W" | bc -l | xargs printf '%.2fx')" "qipu"
+fi
+
+# --- the table ------------------------------------------------------------------------------
+echo
+echo "qipu $("$QIPU" --version | awk '{print $2}') vs peers — $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+printf '%-44s %10s %10s %10s %8s\n' "measurement" "qipu" "peer" "ratio" "peer is"
+printf '%s\n' "${ROWS[@]}"
+echo
+echo "ratio = how many times faster qipu is (peer time / qipu time, or qipu rate / peer rate);"
+echo "for the adjudicate rows, adjudicate time / validate time. * no installable peer: the"
+echo "fastest C Othello perft is quoted at 0.5 s on this machine class, not measured here."
