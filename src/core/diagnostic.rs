@@ -7,28 +7,6 @@ use miette::{
 };
 use std::sync::Arc;
 
-/// The decoded text of a file, shared without copying.
-#[derive(Debug, Clone)]
-pub struct SharedText(pub Arc<str>);
-
-impl SourceCode for SharedText {
-    fn read_span<'a>(
-        &'a self,
-        span: &SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self
-            .0
-            .as_ref()
-            .read_span(span, context_lines_before, context_lines_after)?;
-        if context_lines_before > 0 || context_lines_after > 0 {
-            return Ok(clip_long_line(&self.0, span).unwrap_or(inner));
-        }
-        Ok(Box::new(header_contents(self.0.as_ref(), span, inner, 0)))
-    }
-}
-
 /// The header's `[file:line:column]` comes from a read without context lines: count the
 /// column in characters, as the JSON report does, rather than in bytes.
 fn header_contents<'a>(
@@ -78,13 +56,14 @@ impl SourceCode for PieceText {
                 self.lines_before,
             )));
         }
+        let c = clip_long_line(text, span).unwrap_or(inner);
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            inner.name().unwrap_or_default().to_string(),
-            inner.data(),
-            *inner.span(),
-            inner.line() + self.lines_before,
-            inner.column(),
-            inner.line_count(),
+            c.name().unwrap_or_default().to_string(),
+            c.data(),
+            *c.span(),
+            c.line() + self.lines_before,
+            c.column(),
+            c.line_count(),
         )))
     }
 }
