@@ -300,4 +300,18 @@ fn show_prints_a_diagram() {
         .args(["show", "samples/othello/standard.txt", "--game-index", "9"])
         .assert()
         .code(2);
+    // A ply past the end of the game is an error in every game, naming the game's length.
+    for (file, len) in [
+        ("samples/othello/standard.txt", "60 plies"),
+        ("samples/xiangqi/iccs.pgn", "14 plies"),
+        ("samples/junqi/timeouts.jqr", "21 steps"),
+    ] {
+        let out = qipu()
+            .args(["show", file, "--ply", "999"])
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(1), "{file}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(len), "{file}: {stderr}");
+    }
 }

@@ -27,6 +27,18 @@ pub fn reach(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Reach
         params: crate::junqi::rules::Params::from_rules(&rules),
     };
     let replayed = crate::core::replay::replay(&referee, record)?;
+    if let Some(p) = ply
+        && p > replayed.plies()
+        && replayed.error.is_none()
+    {
+        return Err(RecordError::new(
+            crate::core::error::ErrorKind::Unsupported,
+            format!(
+                "the game has {} steps; there is no step {p}",
+                replayed.plies()
+            ),
+        ));
+    }
     let n = ply.unwrap_or(replayed.plies()).min(replayed.plies());
     let mut pos = replayed.start;
     let mut last = None;

@@ -53,6 +53,15 @@ pub fn diagram(board: &Board, last: Option<(usize, Move)>, unicode: bool) -> Str
 pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     let done = replay_record(record)?;
     let moves = &done.replay.moves;
+    if let Some(p) = opts.ply
+        && p > moves.len()
+        && done.replay.error.is_none()
+    {
+        return Err(RecordError::new(
+            crate::core::error::ErrorKind::Unsupported,
+            format!("the game has {} plies; there is no ply {p}", moves.len()),
+        ));
+    }
     let upto = opts.ply.unwrap_or(moves.len()).min(moves.len());
     let mut board = done.replay.start;
     for mv in &moves[..upto] {
