@@ -239,3 +239,43 @@ fn disputed_samples() {
         assert_eq!(cycle[0].move_text, record.moves[cycle[0].ply - 1].text);
     }
 }
+
+/// 不变作和 is a draw if neither side changes: when the record goes on past a drawn
+/// repetition, the players did change, so it does not end the game (a forbidden repetition
+/// still does). The detail says so.
+#[test]
+fn a_drawn_repetition_the_players_leave_does_not_end_the_game() {
+    use qipu::core::game::Game;
+    use qipu::core::record::Input;
+    use qipu::core::rules::Rules;
+    use qipu::xiangqi::Xiangqi;
+    let cycle = "1. A7-A9 E9-E8 2. A9-A8 E8-E9 3. A8-A7 I5-G4 4. A7-A9 E9-E8 5. A9-A8 E8-E9 \
+                 6. A8-A7 G4-I5 7. A7-A9 E9-E8 8. A9-A8 E8-E9 9. A8-A7 I5-G4 10. A7-A9 E9-E8 \
+                 11. A9-A8 E8-E9 12. A8-A7 G4-I5";
+    let game = |tail: &str, result: &str| {
+        format!(
+            "[Game \"Chinese Chess\"]\n[FEN \"4k4/9/R8/9/8n/9/9/9/9/3K5 w - - 0 1\"]\n\
+             [Format \"ICCS\"]\n[Result \"{result}\"]\n\n{cycle} {tail} {result}\n"
+        )
+    };
+    let rules = Rules::defaults(Xiangqi.rule_specs(), Xiangqi.presets());
+    let verdict = |text: String| {
+        let input = Input {
+            name: "t.pgn".into(),
+            bytes: std::sync::Arc::from(text.as_bytes()),
+            text: Some(std::sync::Arc::from(text.as_str())),
+            siblings: Vec::new(),
+        };
+        let rec = Xiangqi.read("pgn", &input).remove(0).expect("record");
+        Xiangqi.check(&rec, &rules, true).verdict.expect("verdict")
+    };
+    // Ending at the third occurrence: the draw stands.
+    let v = verdict(game("", "1/2-1/2"));
+    assert_eq!(v.reason.as_str(), "repetition-draw");
+    assert_eq!(v.ply, 24);
+    // Going on (the rook leaves the a-file): no draw by repetition; the record's result
+    // stands as implied, and the detail names the repetition that was left.
+    let v = verdict(game("13. A7-B7", "1-0"));
+    assert_eq!(v.reason.as_str(), "resignation", "{}", v.detail);
+    assert!(v.detail.contains("the players went on"), "{}", v.detail);
+}

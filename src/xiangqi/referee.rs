@@ -83,16 +83,20 @@ pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -
             .map(|m| m.text.clone())
             .unwrap_or_else(|| mv.iccs())
     };
-    let board = xq_verdict::board_verdict_named(&replay.start, &replay.moves, &board_rules, &text);
+    let board = xq_verdict::board_outcome(&replay.start, &replay.moves, &board_rules, &text);
     let end = &replay.end;
-    verdict::decide(
-        board,
+    let mut v = verdict::decide(
+        board.verdict,
         record.moves.len(),
         &record.events,
         record.claim.as_ref(),
         &|r| xq_verdict::allows(end, r),
         &xq_verdict::player_name,
-    )
+    );
+    for note in board.notes {
+        v.detail.push_str(&format!("; note: {note}"));
+    }
+    v
 }
 
 /// A position of a record: the position, the position before the move that led to it with

@@ -257,6 +257,31 @@ pub fn board_verdict_named(
     rules: &BoardRules,
     text: &dyn Fn(usize, Move) -> String,
 ) -> Option<Verdict> {
+    board_outcome(start, moves, rules, text).verdict
+}
+
+/// What the board decided, with notes on drawn repetitions the players left.
+#[derive(Debug, Clone, Default)]
+pub struct BoardOutcome {
+    pub verdict: Option<Verdict>,
+    /// One note per repetition that would have been a draw (不变作和) but that the record
+    /// leaves: both sides used allowed moves and the players went on, so it did not end the
+    /// game (a forbidden repetition still does: its offender did not change in time).
+    pub notes: Vec<String>,
+}
+
+/// [`board_verdict_named`], with the notes on drawn repetitions that did not end the game.
+pub fn board_outcome(
+    start: &Position,
+    moves: &[Move],
+    rules: &BoardRules,
+    text: &dyn Fn(usize, Move) -> String,
+) -> BoardOutcome {
+    let mut notes = Vec::new();
+    let done = |verdict: Verdict, notes: Vec<String>| BoardOutcome {
+        verdict: Some(verdict),
+        notes,
+    };
     let limit_plies = 2 * rules.move_limit;
     let mut table = RepetitionTable::default();
     let mut pos = start.clone();
@@ -270,10 +295,10 @@ pub fn board_verdict_named(
         // changes with a capture: the full test runs where it can decide.
         let needed = ply == 0 || ply == moves.len() || pos.halfmove_clock() == 0;
         if needed && let Some(v) = position_verdict(&pos, ply, last) {
-            return Some(v);
+            return done(v, notes);
         }
         if pos.halfmove_clock() >= limit_plies && last.is_some() {
-            return Some(Verdict::new(
+            let v = Verdict::new(
                 GameResult::Draw,
                 Reason::MoveLimit,
                 ply,
@@ -284,14 +309,26 @@ pub fn board_verdict_named(
                     rules.move_limit,
                     pos.halfmove_clock()
                 ),
-            ));
+            );
+            return done(v, notes);
         }
         let plies = table.push(&pos);
         if plies.len() >= rules.repetitions as usize {
-            return Some(judge_repetition(start, moves, &plies, rules.code, text));
+            let v = judge_repetition(start, moves, &plies, rules.code, text);
+            if v.reason == Reason::RepetitionDraw && ply < moves.len() {
+                notes.push(format!(
+                    "the position at ply {ply} occurred for the {} time with allowed moves on both sides, but the players went on, so that repetition did not end the game",
+                    ordinal(plies.len())
+                ));
+                continue;
+            }
+            return done(v, notes);
         }
     }
-    None
+    BoardOutcome {
+        verdict: None,
+        notes,
+    }
 }
 
 /// Rules on the repetition whose occurrences stand at `plies` (the last one is now).
