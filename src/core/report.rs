@@ -92,16 +92,10 @@ impl GameReport {
     ) -> GameReport {
         let valid = checked.error.is_none();
         let claimed = record.claim.as_ref().map(|c| c.result.as_str().to_string());
+        // Spec: an invalid game gets no verdict beyond its error, and agrees = false.
         let agrees = match (&checked.verdict, adjudicate) {
             (Some(v), true) => verdict::agrees(record.claim.as_ref(), v),
-            (None, true)
-                if record
-                    .claim
-                    .as_ref()
-                    .is_some_and(|c| c.result != crate::core::record::GameResult::Unfinished) =>
-            {
-                Some(false)
-            }
+            (None, true) if !valid => Some(false),
             _ => None,
         };
         GameReport {
