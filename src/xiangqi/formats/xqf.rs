@@ -261,55 +261,42 @@ fn read_tree(area: &[u8], version: u8, keys: &Keys) -> (Vec<Node>, Option<(usize
     let mut tasks: Vec<Option<usize>> = vec![None];
     while let Some(parent) = tasks.pop() {
         let at = pos;
+        let truncated = |what: &str| {
+            Some((
+                at,
+                format!(
+                    "the file ends inside the {what} at offset {:#x}",
+                    MOVES_AT + at
+                ),
+            ))
+        };
         let Some(rec) = area.get(pos..pos + 4) else {
-            return (
-                nodes,
-                Some((
-                    at,
-                    format!(
-                        "the file ends inside the move tree at offset {:#x}",
-                        MOVES_AT + at
-                    ),
-                )),
-            );
+            return (nodes, truncated("move tree"));
         };
         let (raw_from, raw_to, flags) = (rec[0], rec[1], rec[2]);
         pos += 4;
-        let (has_next, has_alternative, comment_len) = if version <= 10 {
-            let Some(len) = area.get(pos..pos + 4) else {
-                return (
-                    nodes,
-                    Some((
-                        at,
-                        format!(
-                            "the file ends inside the move record at offset {:#x}",
-                            MOVES_AT + at
-                        ),
-                    )),
-                );
+        // Version 10 always stores a comment length; later versions only when flag 0x20 says so.
+        let len_bytes = if version <= 10 || flags & 0x20 != 0 {
+            let Some(b) = area.get(pos..pos + 4) else {
+                return (nodes, truncated("move record"));
             };
             pos += 4;
-            let len = i64::from(u32::from_le_bytes([len[0], len[1], len[2], len[3]]));
-            (flags & 0xF0 != 0, flags & 0x0F != 0, len)
-        } else if flags & 0x20 != 0 {
-            let Some(len) = area.get(pos..pos + 4) else {
-                return (
-                    nodes,
-                    Some((
-                        at,
-                        format!(
-                            "the file ends inside the move record at offset {:#x}",
-                            MOVES_AT + at
-                        ),
-                    )),
-                );
-            };
-            pos += 4;
-            let len =
-                i64::from(i32::from_le_bytes([len[0], len[1], len[2], len[3]])) - keys.comment;
-            (flags & 0x80 != 0, flags & 0x40 != 0, len)
+            Some([b[0], b[1], b[2], b[3]])
         } else {
-            (flags & 0x80 != 0, flags & 0x40 != 0, 0)
+            None
+        };
+        let (has_next, has_alternative, comment_len) = match len_bytes {
+            Some(b) if version <= 10 => (
+                flags & 0xF0 != 0,
+                flags & 0x0F != 0,
+                i64::from(u32::from_le_bytes(b)),
+            ),
+            Some(b) => (
+                flags & 0x80 != 0,
+                flags & 0x40 != 0,
+                i64::from(i32::from_le_bytes(b)) - keys.comment,
+            ),
+            None => (flags & 0x80 != 0, flags & 0x40 != 0, 0),
         };
         let remaining = area.len() - pos;
         if comment_len < 0 || comment_len as u64 > remaining as u64 {
