@@ -48,7 +48,11 @@ fn reason_ply(c: &Checked) -> (String, usize, String) {
 
 /// The actions of a record as written (by ply).
 fn actions(text: &str) -> Vec<String> {
-    read(text).moves.into_iter().map(|m| m.text).collect()
+    read(text)
+        .moves
+        .into_iter()
+        .map(|m| m.text.to_string())
+        .collect()
 }
 
 #[test]

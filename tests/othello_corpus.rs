@@ -140,7 +140,7 @@ fn key(r: &Record) -> (Vec<String>, Option<(u32, u32)>) {
     let moves = r
         .moves
         .iter()
-        .map(|m| m.text.to_ascii_lowercase())
+        .map(|m| m.text.as_str().to_ascii_lowercase())
         .filter(|m| m != "pass" && m != "pa")
         .collect();
     (moves, stated_score(r))

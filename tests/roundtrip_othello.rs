@@ -65,7 +65,7 @@ fn placements(record: &Record) -> Vec<String> {
     record
         .moves
         .iter()
-        .map(|m| m.text.to_ascii_lowercase())
+        .map(|m| m.text.as_str().to_ascii_lowercase())
         .filter(|t| !is_pass(t))
         .collect()
 }

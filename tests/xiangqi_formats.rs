@@ -308,7 +308,7 @@ fn ccpd_whole_corpus_reads_without_errors() {
 fn pgn_writer_output_reads_back() {
     let text = std::fs::read_to_string(sample("chinese.pgn")).unwrap();
     let rec = only(read_pgn(&text));
-    let moves: Vec<String> = rec.moves.iter().map(|m| m.text.clone()).collect();
+    let moves: Vec<String> = rec.moves.iter().map(|m| m.text.to_string()).collect();
     let out = write_pgn(&rec, &moves, "Chinese");
     let back = only(read_pgn(&out));
     assert_eq!(texts(&back), texts(&rec));

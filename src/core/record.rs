@@ -2,6 +2,7 @@
 //! is applied. Moves stay as the text tokens the record wrote (with their source spans); a
 //! game's notation module resolves them against the legal moves of the position.
 
+use compact_str::CompactString;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -151,8 +152,8 @@ pub enum Termination {
 /// A tag / header: `[Event "…"]`, a GGF property, a WTHOR field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    pub name: String,
-    pub value: String,
+    pub name: CompactString,
+    pub value: CompactString,
     pub span: Span,
 }
 
@@ -167,7 +168,8 @@ pub struct Annotation {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MoveEntry {
     /// The token, as written (for binary formats, a coordinate text made by the reader).
-    pub text: String,
+    /// Inline (no allocation) up to 24 bytes, which holds every move token in practice.
+    pub text: CompactString,
     pub span: Span,
     /// The move number written before it, if any.
     pub number: Option<u32>,
@@ -182,7 +184,7 @@ pub struct MoveEntry {
 }
 
 impl MoveEntry {
-    pub fn new(text: impl Into<String>, span: Span) -> MoveEntry {
+    pub fn new(text: impl Into<CompactString>, span: Span) -> MoveEntry {
         MoveEntry {
             text: text.into(),
             span,
@@ -281,11 +283,11 @@ impl Record {
             .iter_mut()
             .find(|t| t.name.eq_ignore_ascii_case(name))
         {
-            t.value = value;
+            t.value = value.into();
         } else {
             self.tags.push(Tag {
-                name: name.to_string(),
-                value,
+                name: name.into(),
+                value: value.into(),
                 span: Span::default(),
             });
         }

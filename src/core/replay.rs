@@ -23,6 +23,13 @@ pub trait Replayer {
     ) -> Result<(Self::Move, Option<String>), RecordError>;
 
     fn play(&self, pos: &mut Self::Position, mv: Self::Move);
+
+    /// A move the record leaves out before `entry` (an Othello forced pass), asked only when
+    /// `entry` does not resolve. The driver plays it, counts it as a ply, and resolves `entry`
+    /// again after it. None by default.
+    fn implied(&self, _pos: &Self::Position, _entry: &MoveEntry) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// A replayed record: the start position, the moves that replayed, and the first error.
@@ -34,6 +41,9 @@ pub struct Replay<P, M> {
     pub moves: Vec<M>,
     pub error: Option<RecordError>,
     pub warnings: Vec<Warning>,
+    /// The plies (1-based) the driver played without an entry of the record
+    /// ([`Replayer::implied`]); usually empty.
+    pub implied: Vec<usize>,
 }
 
 impl<P, M> Replay<P, M> {
@@ -64,9 +74,20 @@ pub fn replay_visit<R: Replayer>(
     let mut moves = Vec::with_capacity(record.moves.len());
     let mut warnings = record.warnings.clone();
     let mut error = None;
-    for (i, entry) in record.moves.iter().enumerate() {
-        let ply = i + 1;
-        match rules.resolve(&pos, entry) {
+    let mut implied = Vec::new();
+    for entry in &record.moves {
+        let mut resolved = rules.resolve(&pos, entry);
+        if resolved.is_err()
+            && let Some(mv) = rules.implied(&pos, entry)
+        {
+            visit(&pos, mv, moves.len() + 1);
+            rules.play(&mut pos, mv);
+            moves.push(mv);
+            implied.push(moves.len());
+            resolved = rules.resolve(&pos, entry);
+        }
+        let ply = moves.len() + 1;
+        match resolved {
             Ok((mv, note)) => {
                 if let Some(note) = note {
                     warnings.push(Warning::new(note).at(entry.span).with_ply(ply));
@@ -81,7 +102,7 @@ pub fn replay_visit<R: Replayer>(
                     e.span = Some(entry.span);
                 }
                 if e.move_text.is_none() {
-                    e.move_text = Some(entry.text.clone());
+                    e.move_text = Some(entry.text.to_string());
                 }
                 error = Some(e);
                 break;
@@ -103,5 +124,6 @@ pub fn replay_visit<R: Replayer>(
         moves,
         error,
         warnings,
+        implied,
     })
 }

@@ -43,7 +43,7 @@ fn ggf_game(g: &Game, rules: &Rules) -> String {
         .tags
         .iter()
         .filter(|t| !t.name.eq_ignore_ascii_case("Score"))
-        .map(|t| (t.name.clone(), t.value.clone()))
+        .map(|t| (t.name.to_string(), t.value.to_string()))
         .collect();
     let re = written_score(g, rules).map(|(b, w)| {
         let d = b as i64 - w as i64;

@@ -18,7 +18,6 @@ use crate::core::game::{
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
-use notation::resolve::replay_record;
 
 pub struct Othello;
 
@@ -65,8 +64,9 @@ impl Game for Othello {
     }
 
     fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        let done = match replay_record(record) {
-            Ok(d) => d,
+        // One replay pass; forced passes are plies of the replay, no copy of the record.
+        let r = match crate::core::replay::replay(&notation::resolve::OthelloReplayer, record) {
+            Ok(r) => r,
             Err(e) => {
                 return Checked {
                     plies: 0,
@@ -77,10 +77,9 @@ impl Game for Othello {
                 };
             }
         };
-        let r = &done.replay;
         let mut warnings = r.warnings.clone();
         if r.error.is_none()
-            && let Some(note) = verdict::score_mismatch(&done.record, &r.end, rules)
+            && let Some(note) = verdict::score_mismatch(record, &r.end, rules)
         {
             warnings.push(Warning::new(note).with_ply(r.plies()));
         }
@@ -89,7 +88,7 @@ impl Game for Othello {
             error: r.error.clone(),
             warnings,
             verdict: (adjudicate && r.error.is_none())
-                .then(|| verdict::adjudicate(&done.record, &r.end, r.plies(), rules)),
+                .then(|| verdict::adjudicate(record, &r.end, r.plies(), rules)),
             final_position: Some(notation::board_string(&r.end)),
         }
     }

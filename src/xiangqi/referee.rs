@@ -80,7 +80,7 @@ pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -
     let text = |ply: usize, mv: Move| {
         ply.checked_sub(1)
             .and_then(|i| record.moves.get(i))
-            .map(|m| m.text.clone())
+            .map(|m| m.text.to_string())
             .unwrap_or_else(|| mv.iccs())
     };
     let board = xq_verdict::board_outcome(&replay.start, &replay.moves, &board_rules, &text);

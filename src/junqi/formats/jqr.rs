@@ -150,8 +150,8 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
             Ok((rest, (name, value, v_at, v_len))) => {
                 r.pos = r.text.len() - rest.len();
                 rec.tags.push(Tag {
-                    name: name.to_string(),
-                    value,
+                    name: name.into(),
+                    value: value.into(),
                     span: Span::new(at + v_at, at + v_at + v_len),
                 });
             }
@@ -176,7 +176,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         .iter()
         .find(|t| t.name.eq_ignore_ascii_case("Layout"))
     {
-        rec.setup = Some((t.value.clone(), t.span));
+        rec.setup = Some((t.value.to_string(), t.span));
     }
     // Movetext.
     let mut pending_comment: Vec<String> = Vec::new();
@@ -370,7 +370,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
             claim(res, span, text)
         }
         (None, Some((tv, tspan))) => match GameResult::parse(&tv) {
-            Some(res) => claim(res, tspan, tv),
+            Some(res) => claim(res, tspan, tv.to_string()),
             None => {
                 return Err(RecordError::new(
                     crate::core::error::ErrorKind::BadHeader,

@@ -14,7 +14,7 @@ pub fn write(records: &[Record]) -> String {
         let mut tags: Vec<(String, String)> = rec
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect();
         if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Game")) {
             tags.insert(0, ("Game".into(), "Junqi Fanfanqi".into()));

@@ -230,8 +230,8 @@ fn record_of(props: Vec<Prop<'_>>, index: usize) -> Result<Record, RecordError> 
                     .find(|(g, _)| *g == name)
                     .map_or(name, |(_, t)| *t);
                 r.tags.push(crate::core::record::Tag {
-                    name: tag.to_string(),
-                    value: p.value.clone(),
+                    name: tag.into(),
+                    value: p.value.as_str().into(),
                     span: Span::new(p.name_at, p.value_span.1 + 1),
                 });
             }

@@ -4,8 +4,9 @@
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Span, Tag};
-use crate::othello::notation::square_name;
+use crate::othello::notation::square_str;
 use crate::othello::verdict::result_of;
+use compact_str::{CompactString, ToCompactString, format_compact};
 
 pub const HEADER: usize = 16;
 pub const RECORD: usize = 68;
@@ -44,24 +45,20 @@ pub fn header(b: &[u8]) -> Option<Header> {
 
 /// A name list (`WTHOR.JOU`: 20-byte records, `WTHOR.TRN`: 26-byte records) after its
 /// 16-byte header, NUL-padded Latin-1.
-pub fn name_list(bytes: &[u8], width: usize) -> Vec<String> {
+pub fn name_list(bytes: &[u8], width: usize) -> Vec<CompactString> {
     bytes
         .get(HEADER..)
         .unwrap_or(&[])
         .chunks_exact(width)
         .map(|c| {
             let end = c.iter().position(|&b| b == 0).unwrap_or(c.len());
-            c[..end]
-                .iter()
-                .map(|&b| b as char)
-                .collect::<String>()
-                .trim()
-                .to_string()
+            let name: CompactString = c[..end].iter().map(|&b| b as char).collect();
+            CompactString::from(name.trim())
         })
         .collect()
 }
 
-fn sibling(input: &Input, name: &str) -> Option<Vec<String>> {
+fn sibling(input: &Input, name: &str) -> Option<Vec<CompactString>> {
     let (_, path) = input.siblings.iter().find(|(n, _)| n == name)?;
     let bytes = std::fs::read(path).ok()?;
     Some(name_list(
@@ -81,7 +78,7 @@ pub fn byte_of_square(sq: u8) -> u8 {
     10 * (sq / 8 + 1) + (sq % 8 + 1)
 }
 
-fn tag(name: &str, value: impl Into<String>, span: Span) -> Tag {
+fn tag(name: &str, value: impl Into<CompactString>, span: Span) -> Tag {
     Tag {
         name: name.into(),
         value: value.into(),
@@ -93,28 +90,32 @@ fn tag(name: &str, value: impl Into<String>, span: Span) -> Tag {
 fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record {
     let mut r = Record::new(GameKind::Othello, "wthor", index);
     r.span = Span::new(at, at + RECORD);
+    r.tags.reserve_exact(8);
     let field = |off: usize, len: usize| Span::new(at + off, at + off + len);
     let (trn, black, white) = (u16_at(b, at), u16_at(b, at + 2), u16_at(b, at + 4));
     let real = b.get(at + 6).copied().unwrap_or(0);
     let theory = b.get(at + 7).copied().unwrap_or(0);
-    let name = |list: &Option<Vec<String>>, i: u16| {
+    let name = |list: &Option<Vec<CompactString>>, i: u16| {
         list.as_ref().and_then(|l| l.get(usize::from(i)).cloned())
     };
     if let Some(n) = name(&names.tournaments, trn) {
         r.tags.push(tag("Event", n, field(0, 2)));
     }
-    r.tags.push(tag("EventId", trn.to_string(), field(0, 2)));
+    r.tags
+        .push(tag("EventId", trn.to_compact_string(), field(0, 2)));
     if let Some(n) = name(&names.players, black) {
         r.tags.push(tag("Black", n, field(2, 2)));
     }
-    r.tags.push(tag("BlackId", black.to_string(), field(2, 2)));
+    r.tags
+        .push(tag("BlackId", black.to_compact_string(), field(2, 2)));
     if let Some(n) = name(&names.players, white) {
         r.tags.push(tag("White", n, field(4, 2)));
     }
-    r.tags.push(tag("WhiteId", white.to_string(), field(4, 2)));
+    r.tags
+        .push(tag("WhiteId", white.to_compact_string(), field(4, 2)));
     if h.year != 0 {
         r.tags
-            .push(tag("Date", h.year.to_string(), Span::new(10, 12)));
+            .push(tag("Date", h.year.to_compact_string(), Span::new(10, 12)));
     }
     let score = if real <= 64 {
         Some((u32::from(real), 64 - u32::from(real)))
@@ -123,7 +124,8 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
     };
     match score {
         Some((sb, sw)) => {
-            r.tags.push(tag("Score", format!("{sb}-{sw}"), field(6, 1)));
+            r.tags
+                .push(tag("Score", format_compact!("{sb}-{sw}"), field(6, 1)));
             r.claim = Some(Claim {
                 result: result_of(sb, sw),
                 termination: None,
@@ -138,8 +140,11 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
             .at(field(6, 1)),
         ),
     }
-    r.tags
-        .push(tag("TheoreticalScore", theory.to_string(), field(7, 1)));
+    r.tags.push(tag(
+        "TheoreticalScore",
+        theory.to_compact_string(),
+        field(7, 1),
+    ));
     // One allocation for the move list (it would otherwise grow several times per game).
     let written = b
         .get(at + 8..(at + RECORD).min(b.len()))
@@ -154,7 +159,7 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
         }
         match square_of_byte(mv) {
             Some(sq) => {
-                let mut e = MoveEntry::new(square_name(sq), Span::new(off, off + 1));
+                let mut e = MoveEntry::new(square_str(sq), Span::new(off, off + 1));
                 e.number = Some(i as u32 + 1);
                 r.moves.push(e);
             }
@@ -174,8 +179,8 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
 }
 
 struct Names {
-    players: Option<Vec<String>>,
-    tournaments: Option<Vec<String>>,
+    players: Option<Vec<CompactString>>,
+    tournaments: Option<Vec<CompactString>>,
 }
 
 /// Reads every game of a WTHOR file.

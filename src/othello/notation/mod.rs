@@ -29,19 +29,25 @@ pub fn is_pass(s: &str) -> bool {
 
 /// Reads a move token: a square or a pass.
 pub fn parse_move(s: &str) -> Option<Move> {
-    if is_pass(s) {
-        Some(Move::Pass)
-    } else {
-        parse_square(s).map(Move::Place)
+    match parse_square(s) {
+        Some(sq) => Some(Move::Place(sq)),
+        None => is_pass(s).then_some(Move::Pass),
     }
+}
+
+/// The names of the 64 squares, two bytes each, in square-index order (a1 b1 … h8).
+const SQUARE_NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4\
+                            a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+
+/// `f5` for a square index, without allocating.
+pub fn square_str(sq: u8) -> &'static str {
+    let i = 2 * usize::from(sq & 63);
+    SQUARE_NAMES.get(i..i + 2).unwrap_or("??")
 }
 
 /// `f5` for a square index.
 pub fn square_name(sq: u8) -> String {
-    let sq = sq & 63;
-    let col = (b'a' + sq % 8) as char;
-    let row = (b'1' + sq / 8) as char;
-    format!("{col}{row}")
+    square_str(sq).to_string()
 }
 
 /// `f5`, or `pass`.

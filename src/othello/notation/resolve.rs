@@ -108,6 +108,13 @@ impl Replayer for OthelloReplayer {
     fn play(&self, pos: &mut Board, mv: Move) {
         pos.play(mv);
     }
+
+    /// A forced pass: the side to move has no legal move, the game is not over, and the
+    /// record goes on with a placement.
+    fn implied(&self, pos: &Board, entry: &MoveEntry) -> Option<Move> {
+        let text = entry.text.trim();
+        (!is_pass(text) && parse_square(text).is_some() && pos.must_pass()).then_some(Move::Pass)
+    }
 }
 
 fn legal_list(pos: &Board) -> String {
@@ -122,65 +129,34 @@ fn legal_list(pos: &Board) -> String {
 }
 
 /// A copy of the record with a pass entry inserted wherever the side to move has no legal
-/// move, the game is not over, and the record goes on with a placement. Passes are plies, so
-/// the report counts them. Stops inserting at the first token that does not replay (the
-/// driver reports it).
+/// move, the game is not over, and the record goes on with a placement (what the replay
+/// inserts, see [`OthelloReplayer::implied`]). Passes are plies, so the report counts them.
 pub fn with_forced_passes(record: &Record) -> Record {
-    match forced_passes(record) {
-        Some(r) => r,
-        None => record.clone(),
+    match replay(&OthelloReplayer, record) {
+        Ok(r) if !r.implied.is_empty() => with_passes_at(record, &r.implied),
+        _ => record.clone(),
     }
 }
 
-/// The record with forced passes inserted, or `None` when it needs none (the usual case: no
-/// copy is made).
-fn forced_passes(record: &Record) -> Option<Record> {
-    let mut board = start_board(record).ok()?;
-    // A first pass that only looks: most records need no pass inserted.
-    let mut needed = false;
+/// The record with a `pass` entry at each of the given plies (1-based, ascending; each one
+/// is followed by an entry of the record, as [`OthelloReplayer::implied`] inserts them).
+fn with_passes_at(record: &Record, plies: &[usize]) -> Record {
+    let mut moves = Vec::with_capacity(record.moves.len() + plies.len());
+    let mut passes = plies.iter().peekable();
     for entry in &record.moves {
-        let text = entry.text.trim();
-        if !is_pass(text) && parse_square(text).is_some() && board.must_pass() {
-            needed = true;
-            break;
-        }
-        match OthelloReplayer.resolve(&board, entry) {
-            Ok((mv, _)) => board.play(mv),
-            Err(_) => break,
-        }
-    }
-    if !needed {
-        return None;
-    }
-    let mut out = record.clone();
-    let mut board = start_board(record).ok()?;
-    let mut moves = Vec::with_capacity(record.moves.len() + 2);
-    let mut rest = record.moves.iter();
-    for entry in rest.by_ref() {
-        let text = entry.text.trim();
-        if !is_pass(text) && parse_square(text).is_some() && board.must_pass() {
+        while passes.next_if(|&&p| p == moves.len() + 1).is_some() {
             let mut pass = MoveEntry::new("pass", Span::new(entry.span.start, entry.span.start));
             pass.annotations.push(crate::core::record::Annotation {
                 key: "implied".into(),
                 value: "forced pass".into(),
             });
             moves.push(pass);
-            board.play(Move::Pass);
         }
-        match OthelloReplayer.resolve(&board, entry) {
-            Ok((mv, _)) => {
-                board.play(mv);
-                moves.push(entry.clone());
-            }
-            Err(_) => {
-                moves.push(entry.clone());
-                break;
-            }
-        }
+        moves.push(entry.clone());
     }
-    moves.extend(rest.cloned());
+    let mut out = record.clone();
     out.moves = moves;
-    Some(out)
+    out
 }
 
 /// A replayed record (forced passes inserted) and the record as replayed (borrowed when it
@@ -190,13 +166,15 @@ pub struct Replayed<'a> {
     pub replay: Replay<Board, Move>,
 }
 
-/// Replays a record through the Othello rules, inserting forced passes.
+/// Replays a record through the Othello rules, inserting forced passes, in one pass; the
+/// record is copied (with the passes as entries) only when a pass was inserted.
 pub fn replay_record(record: &Record) -> Result<Replayed<'_>, RecordError> {
-    let record = match forced_passes(record) {
-        Some(r) => std::borrow::Cow::Owned(r),
-        None => std::borrow::Cow::Borrowed(record),
+    let replay = replay(&OthelloReplayer, record)?;
+    let record = if replay.implied.is_empty() {
+        std::borrow::Cow::Borrowed(record)
+    } else {
+        std::borrow::Cow::Owned(with_passes_at(record, &replay.implied))
     };
-    let replay = replay(&OthelloReplayer, &record)?;
     Ok(Replayed { record, replay })
 }
 

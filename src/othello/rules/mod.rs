@@ -166,7 +166,10 @@ impl Board {
     /// and the game is not over.
     pub fn is_legal(&self, mv: Move) -> bool {
         match mv {
-            Move::Place(sq) => sq < 64 && self.legal() & (1u64 << sq) != 0,
+            Move::Place(sq) => {
+                let (p, o) = self.sides();
+                sq < 64 && (p | o) & (1u64 << sq) == 0 && flips(usize::from(sq), p, o) != 0
+            }
             Move::Pass => self.must_pass(),
         }
     }

@@ -186,8 +186,8 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
                 .find(|(k, _)| *k == key_lower)
                 .map_or(key, |(_, n)| n);
             rec.tags.push(Tag {
-                name: name.to_string(),
-                value: value.trim().to_string(),
+                name: name.into(),
+                value: value.trim().into(),
                 span,
             });
         }
@@ -389,7 +389,7 @@ fn claim(rec: &mut Record) {
         rec.claim = Some(Claim {
             result,
             termination: None,
-            text: t.value.clone(),
+            text: t.value.to_string(),
             span: t.span,
         });
     }

@@ -150,7 +150,7 @@ mod tests {
     fn written(line: &[MoveEntry]) -> Vec<WrittenMove> {
         line.iter()
             .map(|m| WrittenMove {
-                text: m.text.clone(),
+                text: m.text.to_string(),
                 comments: m.comments.clone(),
                 variations: m.variations.iter().map(|v| written(v)).collect(),
             })

@@ -261,8 +261,8 @@ impl<'a> GameReader<'a> {
             self.rec.setup = Some((value.trim().to_string(), span));
         }
         self.rec.tags.push(Tag {
-            name: name.to_string(),
-            value,
+            name: name.into(),
+            value: value.into(),
             span,
         });
         Ok(())

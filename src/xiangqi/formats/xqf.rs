@@ -200,7 +200,7 @@ fn read_tags(header: &[u8], rec: &mut Record) {
         if !value.is_empty() {
             rec.tags.push(Tag {
                 name: name.into(),
-                value,
+                value: value.into(),
                 span: Span::new(at, at + len),
             });
         }
