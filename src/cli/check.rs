@@ -41,6 +41,8 @@ const GROUP_BYTES: u64 = 256 << 10;
 const GROUP_FILES: usize = 64;
 /// Games of one file replayed in parallel when there are at least this many.
 const PAR_GAMES: usize = 32;
+/// Games of a file read at a time by formats that can read a slice (`Game::read_some`).
+const READ_GAMES: usize = 1024;
 
 /// What a job is about.
 struct JobInfo<'a> {
@@ -611,15 +613,15 @@ fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened<Box<dyn Read + Send>> 
     }
 }
 
-/// Reads and checks a whole file (its bytes given when they are read already).
+/// Reads and checks a whole file (its bytes given when they are read already), a slice of
+/// [`READ_GAMES`] games at a time: a big binary database never holds all its records.
 fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8>>) -> Outcome {
     let file = job.file;
-    let read = match bytes {
-        Some(b) => common::read_loaded(ctx.setup, file, b, ctx.from, ctx.game),
-        None => common::read_file(ctx.setup, file, ctx.from, ctx.game),
-    };
-    let read = match read {
-        Ok(r) => r,
+    let opened = match bytes
+        .map_or_else(|| common::read_bytes(file), Ok)
+        .and_then(|b| common::open_loaded(ctx.setup, file, b, ctx.from, ctx.game))
+    {
+        Ok(o) => o,
         Err(p) => {
             // Files found by walking a directory are reported too: a bad file never vanishes.
             let mut o = failed(job.file_no, file, p.kind, &p.message, true);
@@ -627,22 +629,34 @@ fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8>>) -> Outc
             return o;
         }
     };
-    let rules = ctx.setup.rules_for(read.game.kind());
-    let games = check_records(
-        ctx,
-        job,
-        read.game,
-        read.format.id,
-        &rules,
-        &read.input,
-        read.records,
-    );
+    let rules = ctx.setup.rules_for(opened.game.kind());
+    let mut games = Vec::new();
+    let mut from = 0;
+    loop {
+        let (records, more) =
+            opened
+                .game
+                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
+        let got = records.len();
+        games.extend(check_records(
+            ctx,
+            job,
+            (opened.game, opened.format.id),
+            &rules,
+            &opened.input,
+            (from, records),
+        ));
+        from += got;
+        if !more || got == 0 {
+            break;
+        }
+    }
     let empty = games.is_empty();
     Outcome {
         file_no: job.file_no,
         piece: None,
         games,
-        text: read.input.text.clone(),
+        text: opened.input.text.clone(),
         failure: None,
         empty,
     }
@@ -667,7 +681,7 @@ fn check_piece(
             siblings: Vec::new(),
         };
         let records = game.read(format, &input);
-        check_records(ctx, job, game, format, rules, &input, records)
+        check_records(ctx, job, (game, format), rules, &input, (0, records))
     };
     let empty = games.is_empty();
     Outcome {
@@ -680,15 +694,15 @@ fn check_piece(
     }
 }
 
-/// Replays the records of a file or piece (in parallel when there are many).
+/// Replays the records of a file or piece (in parallel when there are many); `first` is the
+/// index in the file of the first record.
 fn check_records(
     ctx: &Ctx<'_>,
     job: &JobInfo<'_>,
-    game: &'static dyn Game,
-    format: &'static str,
+    (game, format): (&'static dyn Game, &'static str),
     rules: &Rules,
     input: &Input,
-    records: Vec<Result<Record, RecordError>>,
+    (first, records): (usize, Vec<Result<Record, RecordError>>),
 ) -> Vec<GameOut> {
     // Reports are made without the text and located with one index of it: a file with many
     // errors is not quadratic.
@@ -727,7 +741,7 @@ fn check_records(
             Err(e) => (
                 GameReport::unreadable(
                     &job.file.display,
-                    i,
+                    first + i,
                     Some(game.kind()),
                     Some(format),
                     e,

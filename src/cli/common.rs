@@ -118,7 +118,6 @@ impl Setup {
 /// A file read into records.
 pub struct ReadFile {
     pub game: &'static dyn Game,
-    pub format: &'static FormatInfo,
     pub input: Input,
     pub records: Vec<Result<Record, RecordError>>,
 }
@@ -130,12 +129,17 @@ pub fn read_file(
     from: Option<&str>,
     game: Option<GameKind>,
 ) -> Result<ReadFile, InputProblem> {
-    let bytes = input::read_bytes(file).map_err(|message| InputProblem {
+    let bytes = read_bytes(file)?;
+    read_loaded(setup, file, bytes, from, game)
+}
+
+/// A file's bytes, or the problem reading them.
+pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, InputProblem> {
+    input::read_bytes(file).map_err(|message| InputProblem {
         source: file.display.clone(),
         message,
         kind: ErrorKind::Unsupported,
-    })?;
-    read_loaded(setup, file, bytes, from, game)
+    })
 }
 
 /// The same for a file whose bytes are read already.
@@ -146,6 +150,30 @@ pub fn read_loaded(
     from: Option<&str>,
     game: Option<GameKind>,
 ) -> Result<ReadFile, InputProblem> {
+    let opened = open_loaded(setup, file, bytes, from, game)?;
+    let records = opened.game.read(opened.format.id, &opened.input);
+    Ok(ReadFile {
+        game: opened.game,
+        input: opened.input,
+        records,
+    })
+}
+
+/// A file detected and decoded, its games not read yet (see `Game::read_some`).
+pub struct OpenedFile {
+    pub game: &'static dyn Game,
+    pub format: &'static FormatInfo,
+    pub input: Input,
+}
+
+/// Detects and decodes a file whose bytes are read.
+pub fn open_loaded(
+    setup: &Setup,
+    file: &FoundFile,
+    bytes: Vec<u8>,
+    from: Option<&str>,
+    game: Option<GameKind>,
+) -> Result<OpenedFile, InputProblem> {
     let sel = Selection { game, from };
     let (g, format) =
         input::detect(&setup.games, &file.display, &bytes, sel).map_err(|message| {
@@ -156,12 +184,10 @@ pub fn read_loaded(
             }
         })?;
     let (input, _enc) = input::make_input(file, bytes, format, setup.encoding)?;
-    let records = g.read(format.id, &input);
-    Ok(ReadFile {
+    Ok(OpenedFile {
         game: g,
         format,
         input,
-        records,
     })
 }
 

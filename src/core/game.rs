@@ -105,6 +105,24 @@ pub trait Game: Sync + Send {
     /// An input that is not a file of this format at all gives one `Err`.
     fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>>;
 
+    /// Reads the games `from..from + max` only, and says whether games remain after them:
+    /// batches read big binary databases (WTHOR) a slice at a time, so memory stays flat
+    /// however many games a file holds. The default reads everything at `from == 0`.
+    fn read_some(
+        &self,
+        format: &'static str,
+        input: &Input,
+        from: usize,
+        max: usize,
+    ) -> (Vec<Result<Record, RecordError>>, bool) {
+        let _ = max;
+        if from == 0 {
+            (self.read(format, input), false)
+        } else {
+            (Vec::new(), false)
+        }
+    }
+
     /// Streaming of huge text files: where `text` (the decoded start of the rest of a file,
     /// beginning at a game) may be cut so that `text[..cut]` holds whole games only and reads
     /// the same on its own. The cut is at the start of a line. The default reads every

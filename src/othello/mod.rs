@@ -59,6 +59,20 @@ impl Game for Othello {
         formats::read(format, input)
     }
 
+    fn read_some(
+        &self,
+        format: &'static str,
+        input: &Input,
+        from: usize,
+        max: usize,
+    ) -> (Vec<Result<Record, RecordError>>, bool) {
+        match format {
+            "wthor" => formats::wthor::read_range(input, from, max),
+            _ if from == 0 => (self.read(format, input), false),
+            _ => (Vec::new(), false),
+        }
+    }
+
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
         formats::stream_cut(format, text)
     }

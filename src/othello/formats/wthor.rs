@@ -185,26 +185,47 @@ struct Names {
 
 /// Reads every game of a WTHOR file.
 pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
+    read_range(input, 0, usize::MAX).0
+}
+
+/// Reads the games `from..from + max` of a WTHOR file, and whether games remain after them.
+/// A file that is not WTHOR at all gives one error at `from == 0` (nothing after).
+pub fn read_range(
+    input: &Input,
+    from: usize,
+    max: usize,
+) -> (Vec<Result<Record, RecordError>>, bool) {
+    let whole_file_error = |e: RecordError| {
+        if from == 0 {
+            (vec![Err(e)], false)
+        } else {
+            (Vec::new(), false)
+        }
+    };
     let b: &[u8] = &input.bytes;
     let Some(h) = header(b) else {
-        return vec![Err(RecordError::new(
-            ErrorKind::BadHeader,
-            format!(
-                "a WTHOR file starts with a 16-byte header; this one has {} bytes",
-                b.len()
-            ),
-        )
-        .at(Span::new(0, b.len())))];
+        return whole_file_error(
+            RecordError::new(
+                ErrorKind::BadHeader,
+                format!(
+                    "a WTHOR file starts with a 16-byte header; this one has {} bytes",
+                    b.len()
+                ),
+            )
+            .at(Span::new(0, b.len())),
+        );
     };
     if h.board_size != 0 && h.board_size != 8 {
-        return vec![Err(RecordError::new(
-            ErrorKind::Unsupported,
-            format!(
-                "board size {} (only 8x8 WTHOR files are supported)",
-                h.board_size
-            ),
-        )
-        .at(Span::new(12, 13)))];
+        return whole_file_error(
+            RecordError::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "board size {} (only 8x8 WTHOR files are supported)",
+                    h.board_size
+                ),
+            )
+            .at(Span::new(12, 13)),
+        );
     }
     let names = Names {
         players: sibling(input, "wthor.jou"),
@@ -216,8 +237,9 @@ pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
     } else {
         h.games as usize
     };
-    let mut games = Vec::with_capacity(count.min(in_file + 1));
-    for i in 0..count {
+    let end = count.min(from.saturating_add(max));
+    let mut games = Vec::with_capacity(end.saturating_sub(from).min(in_file + 1));
+    for i in from..end {
         let at = HEADER + i * RECORD;
         if at + RECORD > b.len() {
             games.push(Err(RecordError::parse(
@@ -229,11 +251,11 @@ pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
                 Span::new(at.min(b.len()), b.len()),
             )
             .with_label("truncated record")));
-            break;
+            return (games, false);
         }
         games.push(Ok(game(b, at, i, &h, &names)));
     }
-    games
+    (games, end < count)
 }
 
 /// One game for the writer.
@@ -326,6 +348,50 @@ mod tests {
         assert_eq!(r.tag("Date"), Some("1999"));
         assert_eq!(r.tag("BlackId"), Some("7"));
         assert_eq!(r.moves[1].span, Span::new(HEADER + 9, HEADER + 10));
+    }
+
+    #[test]
+    fn slices_read_the_same_games_as_the_whole_file() {
+        let games: Vec<WthorGame> = (0..7u8)
+            .map(|i| WthorGame {
+                tournament: u16::from(i),
+                black: 1,
+                white: 2,
+                real: 30 + i,
+                theoretical: 32,
+                squares: vec![4 * 8 + 5, 5 * 8 + 3],
+            })
+            .collect();
+        let mut bytes = write(&games, 2001);
+        bytes.truncate(bytes.len() - 10); // the last game is cut short
+        let whole = read(&input(bytes.clone()));
+        assert_eq!(whole.len(), 7);
+        assert!(whole[6].is_err());
+        for max in [1, 2, 3, 6, 7, 100] {
+            let inp = input(bytes.clone());
+            let (mut all, mut from) = (Vec::new(), 0);
+            loop {
+                let (part, more) = read_range(&inp, from, max);
+                assert!(part.len() <= max);
+                from += part.len();
+                all.extend(part);
+                if !more {
+                    break;
+                }
+            }
+            let key = |v: &[Result<Record, RecordError>]| {
+                v.iter()
+                    .map(|r| match r {
+                        Ok(r) => format!("{} {:?}", r.index, r.tag("EventId")),
+                        Err(e) => e.message.clone(),
+                    })
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(key(&all), key(&whole), "slices of {max}");
+        }
+        // A file that is not WTHOR: one error, at the first slice only.
+        assert_eq!(read_range(&input(vec![1, 2, 3]), 0, 5).0.len(), 1);
+        assert!(read_range(&input(vec![1, 2, 3]), 5, 5).0.is_empty());
     }
 
     #[test]
