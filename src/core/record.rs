@@ -5,6 +5,7 @@
 use compact_str::CompactString;
 use serde::Serialize;
 use std::sync::Arc;
+use thin_vec::ThinVec;
 
 /// The three games qipu referees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -173,11 +174,12 @@ pub struct MoveEntry {
     pub span: Span,
     /// The move number written before it, if any.
     pub number: Option<u32>,
-    /// Comments written after the move.
-    pub comments: Vec<String>,
-    pub annotations: Vec<Annotation>,
+    /// Comments written after the move. (`ThinVec`s: one pointer while empty, as these three
+    /// nearly always are, so a move stays small in memory.)
+    pub comments: ThinVec<String>,
+    pub annotations: ThinVec<Annotation>,
     /// Alternative lines that start instead of this move.
-    pub variations: Vec<Vec<MoveEntry>>,
+    pub variations: ThinVec<Vec<MoveEntry>>,
     /// A timestamp written with the move (seconds since the start of the game or absolute
     /// text, as the format has it).
     pub time: Option<String>,
@@ -309,5 +311,16 @@ pub struct Input {
 impl Input {
     pub fn text(&self) -> &str {
         self.text.as_deref().unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// A move's in-memory size matters for databases of millions of moves (a WTHOR batch
+    /// holds a slice of 1,024 games × 60 moves at a time): keep it small.
+    #[test]
+    fn a_move_entry_stays_small() {
+        let size = std::mem::size_of::<super::MoveEntry>();
+        assert!(size <= 96, "MoveEntry is {size} bytes");
     }
 }

@@ -56,7 +56,7 @@ fn render_line(
             }
         };
         let mut w = WrittenMove::new(notation::write(&pos, mv, style));
-        w.comments = entry.comments.clone();
+        w.comments = entry.comments.to_vec();
         if depth < MAX_VARIATION_DEPTH {
             for var in &entry.variations {
                 let line = render_line(&pos, var, style, depth + 1);

@@ -25,6 +25,18 @@ pub fn start_board(record: &Record) -> Result<Board, RecordError> {
     }
 }
 
+/// The move token without surrounding blanks (readers give it bare nearly always: then
+/// nothing is scanned).
+fn token(entry: &MoveEntry) -> &str {
+    let t = entry.text.as_str();
+    let bare = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+    if bare(t.as_bytes().first()) && bare(t.as_bytes().last()) {
+        t
+    } else {
+        t.trim()
+    }
+}
+
 fn written_color(entry: &MoveEntry) -> Option<Player> {
     let a = entry.annotations.iter().find(|a| a.key == COLOR_KEY)?;
     match a.value.as_str() {
@@ -47,7 +59,7 @@ impl Replayer for OthelloReplayer {
         pos: &Board,
         entry: &MoveEntry,
     ) -> Result<(Move, Option<String>), RecordError> {
-        let text = entry.text.trim();
+        let text = token(entry);
         let mv = parse_move(text).ok_or_else(|| {
             RecordError::new(
                 ErrorKind::Parse,
@@ -112,7 +124,7 @@ impl Replayer for OthelloReplayer {
     /// A forced pass: the side to move has no legal move, the game is not over, and the
     /// record goes on with a placement.
     fn implied(&self, pos: &Board, entry: &MoveEntry) -> Option<Move> {
-        let text = entry.text.trim();
+        let text = token(entry);
         (!is_pass(text) && parse_square(text).is_some() && pos.must_pass()).then_some(Move::Pass)
     }
 }

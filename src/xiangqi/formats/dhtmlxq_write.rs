@@ -44,7 +44,7 @@ pub fn write_dhtmlxq(
             comments: record
                 .moves
                 .get(i)
-                .map(|e| e.comments.clone())
+                .map(|e| e.comments.to_vec())
                 .unwrap_or_default(),
             variations: Vec::new(),
         })
@@ -151,7 +151,7 @@ mod tests {
         line.iter()
             .map(|m| WrittenMove {
                 text: m.text.to_string(),
-                comments: m.comments.clone(),
+                comments: m.comments.to_vec(),
                 variations: m.variations.iter().map(|v| written(v)).collect(),
             })
             .collect()

@@ -336,7 +336,7 @@ impl<'a> GameReader<'a> {
         }
         let line = self.current();
         if line.moves.is_empty() {
-            entry.comments.append(&mut line.leading);
+            entry.comments.extend(line.leading.drain(..));
         }
         line.moves.push(entry);
         Ok(())

@@ -40,7 +40,7 @@ pub fn write_pgn(record: &Record, moves: &[String], format_tag: &str) -> String 
             comments: record
                 .moves
                 .get(i)
-                .map(|m| m.comments.clone())
+                .map(|m| m.comments.to_vec())
                 .unwrap_or_default(),
             variations: Vec::new(),
         })
