@@ -79,3 +79,41 @@ fn stdin_streaming_reports_like_the_whole_file() {
         }
     }
 }
+
+/// The table report of a batch bigger than one table block is printed as several tables
+/// (memory stays flat): every game has its row, in input order, and one summary line ends it.
+#[test]
+fn a_big_table_report_is_printed_in_blocks() {
+    let games = qipu::core::report::TABLE_BLOCK_ROWS + 7;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.txt");
+    std::fs::write(&path, "f5 d6 c3\n".repeat(games)).unwrap();
+    let out = Command::cargo_bin("qipu")
+        .unwrap()
+        .args(["validate", "-q", "--no-progress"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Data rows: the game index is the second cell.
+    let indices: Vec<usize> = text
+        .lines()
+        .filter(|l| l.contains("many.txt"))
+        .filter_map(|l| l.split('┆').nth(1)?.trim().parse().ok())
+        .collect();
+    assert_eq!(indices, (0..games).collect::<Vec<_>>());
+    let headers = text.lines().filter(|l| l.contains("plies")).count();
+    assert_eq!(headers, 2, "two tables");
+    assert!(
+        text.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .contains(&games.to_string())
+    );
+}

@@ -159,7 +159,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         })
         .collect();
     let mut p = Printer {
-        writer: ReportWriter::new(format, out),
+        writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
         exit: EXIT_OK,
         next: 0,
@@ -221,7 +221,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     }
     p.summary.seconds = started.elapsed().as_secs_f64();
     let summary = p.summary.clone();
-    if p.writer.finish(&summary, adjudicate).is_err() {
+    if p.writer.finish(&summary).is_err() {
         return p.exit.max(EXIT_INVALID);
     }
     if format != ReportFormat::Table && !args.common.quiet {

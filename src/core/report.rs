@@ -266,22 +266,49 @@ pub enum ReportFormat {
     Yaml,
 }
 
-/// Writes reports as they come; the table is printed at the end.
+/// Rows of the table printed at a time: a batch of millions of games is printed as tables of
+/// this many rows each (memory stays flat); smaller batches are one table.
+pub const TABLE_BLOCK_ROWS: usize = 10_000;
+
+/// Writes reports as they come; the table is printed at the end (or in blocks of
+/// [`TABLE_BLOCK_ROWS`] rows).
 pub struct ReportWriter<W: std::io::Write> {
     format: ReportFormat,
     out: W,
     rows: Vec<[String; 8]>,
     yaml_started: bool,
+    adjudicate: bool,
 }
 
 impl<W: std::io::Write> ReportWriter<W> {
-    pub fn new(format: ReportFormat, out: W) -> Self {
+    pub fn new(format: ReportFormat, out: W, adjudicate: bool) -> Self {
         ReportWriter {
             format,
             out,
             rows: Vec::new(),
             yaml_started: false,
+            adjudicate,
         }
+    }
+
+    /// Prints the rows kept so far as one table.
+    fn print_table(&mut self) -> std::io::Result<()> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        let mut t = comfy_table::Table::new();
+        t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+        let mut header = vec!["source", "#", "game", "plies", "status"];
+        if self.adjudicate {
+            header.extend(["claimed", "verdict", "agrees"]);
+        }
+        let columns = header.len();
+        t.set_header(header);
+        for row in self.rows.drain(..) {
+            t.add_row(row.into_iter().take(columns));
+        }
+        writeln!(self.out, "{t}")
     }
 
     pub fn write(&mut self, r: &GameReport) -> std::io::Result<()> {
@@ -307,33 +334,18 @@ impl<W: std::io::Write> ReportWriter<W> {
             }
             ReportFormat::Table => {
                 self.rows.push(table_row(r));
+                if self.rows.len() >= TABLE_BLOCK_ROWS {
+                    self.print_table()?;
+                }
                 Ok(())
             }
         }
     }
 
-    pub fn finish(mut self, summary: &Summary, adjudicate: bool) -> std::io::Result<()> {
+    pub fn finish(mut self, summary: &Summary) -> std::io::Result<()> {
         match self.format {
             ReportFormat::Table => {
-                let mut t = comfy_table::Table::new();
-                t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-                t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-                let mut header = vec!["source", "#", "game", "plies", "status"];
-                if adjudicate {
-                    header.extend(["claimed", "verdict", "agrees"]);
-                }
-                t.set_header(header);
-                for row in &self.rows {
-                    let cells: Vec<&String> = if adjudicate {
-                        row.iter().collect()
-                    } else {
-                        row.iter().take(5).collect()
-                    };
-                    t.add_row(cells);
-                }
-                if !self.rows.is_empty() {
-                    writeln!(self.out, "{t}")?;
-                }
+                self.print_table()?;
                 writeln!(self.out, "{}", summary.line())
             }
             ReportFormat::Yaml => {
