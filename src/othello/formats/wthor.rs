@@ -46,25 +46,41 @@ pub fn header(b: &[u8]) -> Option<Header> {
 /// A name list (`WTHOR.JOU`: 20-byte records, `WTHOR.TRN`: 26-byte records) after its
 /// 16-byte header, NUL-padded Latin-1.
 pub fn name_list(bytes: &[u8], width: usize) -> Vec<CompactString> {
-    bytes
-        .get(HEADER..)
-        .unwrap_or(&[])
-        .chunks_exact(width)
-        .map(|c| {
-            let end = c.iter().position(|&b| b == 0).unwrap_or(c.len());
-            let name: CompactString = c[..end].iter().map(|&b| b as char).collect();
-            CompactString::from(name.trim())
-        })
-        .collect()
+    let names = NameList {
+        bytes: bytes.to_vec(),
+        width,
+    };
+    (0..names.len()).filter_map(|i| names.get(i)).collect()
 }
 
-fn sibling(input: &Input, name: &str) -> Option<Vec<CompactString>> {
+/// A name file's bytes; a name is decoded when a game asks for it (a WTHOR file names a few
+/// thousand players, a slice of games only some of them).
+struct NameList {
+    bytes: Vec<u8>,
+    width: usize,
+}
+
+impl NameList {
+    fn len(&self) -> usize {
+        self.bytes.len().saturating_sub(HEADER) / self.width.max(1)
+    }
+
+    fn get(&self, i: usize) -> Option<CompactString> {
+        let at = HEADER + i.checked_mul(self.width)?;
+        let c = self.bytes.get(at..at + self.width)?;
+        let end = c.iter().position(|&b| b == 0).unwrap_or(c.len());
+        let name: CompactString = c[..end].iter().map(|&b| b as char).collect();
+        Some(CompactString::from(name.trim()))
+    }
+}
+
+fn sibling(input: &Input, name: &str) -> Option<NameList> {
     let (_, path) = input.siblings.iter().find(|(n, _)| n == name)?;
     let bytes = std::fs::read(path).ok()?;
-    Some(name_list(
-        &bytes,
-        if name.ends_with(".jou") { 20 } else { 26 },
-    ))
+    Some(NameList {
+        bytes,
+        width: if name.ends_with(".jou") { 20 } else { 26 },
+    })
 }
 
 /// The square of a move byte `10 * row + col` (row, col in 1..8), as a bit index.
@@ -95,9 +111,7 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
     let (trn, black, white) = (u16_at(b, at), u16_at(b, at + 2), u16_at(b, at + 4));
     let real = b.get(at + 6).copied().unwrap_or(0);
     let theory = b.get(at + 7).copied().unwrap_or(0);
-    let name = |list: &Option<Vec<CompactString>>, i: u16| {
-        list.as_ref().and_then(|l| l.get(usize::from(i)).cloned())
-    };
+    let name = |list: &Option<NameList>, i: u16| list.as_ref()?.get(usize::from(i));
     if let Some(n) = name(&names.tournaments, trn) {
         r.tags.push(tag("Event", n, field(0, 2)));
     }
@@ -179,8 +193,8 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
 }
 
 struct Names {
-    players: Option<Vec<CompactString>>,
-    tournaments: Option<Vec<CompactString>>,
+    players: Option<NameList>,
+    tournaments: Option<NameList>,
 }
 
 /// Reads every game of a WTHOR file.
