@@ -481,4 +481,17 @@ mod tests {
         let e = read(text).remove(0).unwrap().parse_error.unwrap();
         assert_eq!(&text[e.span.unwrap().start..e.span.unwrap().end], "3");
     }
+
+    /// After a bad action the rest of the game is skipped with the movetext's own comment
+    /// rules: a `;` comment ends at its line, so a `{` in it hides nothing.
+    #[test]
+    fn skipping_a_bad_game_reads_semicolon_comments() {
+        let text = "1. Q9 ; { not closed here\n[Game \"Junqi Fanfanqi\"]\n1. A0=e *";
+        let games = read(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].as_ref().unwrap().parse_error.is_some());
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.moves.len(), 1);
+        assert!(second.parse_error.is_none());
+    }
 }
