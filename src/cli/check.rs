@@ -149,15 +149,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     let (files, problems) = setup.collect(&args.inputs);
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let sizes: Vec<u64> = files
-        .iter()
-        .map(|f| {
-            f.path
-                .as_ref()
-                .and_then(|p| std::fs::metadata(p).ok())
-                .map_or(0, |m| m.len())
-        })
-        .collect();
+    let sizes = common::file_sizes(&files);
     let mut p = Printer {
         writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
@@ -528,13 +520,11 @@ impl<W: Write> Printer<'_, W> {
                 self.bar.set_position(self.bytes_before_file);
             }
         }
-        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        let games = self.summary.games;
-        self.bar.set_message(format!(
-            "{}/{} files, {games} games, {:.0} games/s",
+        self.bar.set_message(common::progress_message(
             self.files_done,
             self.files.len(),
-            games as f64 / secs
+            self.summary.games,
+            self.started,
         ));
     }
 

@@ -11,6 +11,8 @@ use crate::core::report::ReportFormat;
 use crate::core::rules::Rules;
 use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// The games this run may read, and the rule set of each.
 pub struct Setup {
@@ -232,6 +234,66 @@ pub fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif::Progr
     progress_bar(common, total_bytes, true)
 }
 
+/// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
+/// the byte progress bars count.
+pub fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
+    files
+        .iter()
+        .map(|f| {
+            f.path
+                .as_ref()
+                .and_then(|p| std::fs::metadata(p).ok())
+                .map_or(0, |m| m.len())
+        })
+        .collect()
+}
+
+/// The message of the progress bars: files done, games, games/s since `started`.
+pub fn progress_message(files_done: usize, files: usize, games: usize, started: Instant) -> String {
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    format!(
+        "{files_done}/{files} files, {games} games, {:.0} games/s",
+        games as f64 / secs
+    )
+}
+
+/// A byte progress bar that worker threads report finished files to (for commands that
+/// handle whole files in parallel, like `convert`): the same bar and message as
+/// validate/adjudicate.
+pub struct FileProgress {
+    pub bar: indicatif::ProgressBar,
+    files: usize,
+    files_done: AtomicUsize,
+    games: AtomicUsize,
+    started: Instant,
+}
+
+impl FileProgress {
+    /// A bar over `sizes` (one per file, see [`file_sizes`]); hidden as [`progress_bytes`].
+    pub fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
+        FileProgress {
+            bar: progress_bytes(common, sizes.iter().sum()),
+            files: sizes.len(),
+            files_done: AtomicUsize::new(0),
+            games: AtomicUsize::new(0),
+            started,
+        }
+    }
+
+    /// One more file done, of `bytes` bytes and `games` games.
+    pub fn file_done(&self, bytes: u64, games: usize) {
+        let files_done = self.files_done.fetch_add(1, Ordering::Relaxed) + 1;
+        let games = self.games.fetch_add(games, Ordering::Relaxed) + games;
+        self.bar.inc(bytes);
+        self.bar.set_message(progress_message(
+            files_done,
+            self.files,
+            games,
+            self.started,
+        ));
+    }
+}
+
 fn progress_bar(common: &CommonArgs, total: u64, bytes: bool) -> indicatif::ProgressBar {
     if common.quiet || common.no_progress || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
@@ -256,4 +318,38 @@ pub fn usage_error(message: &str) -> i32 {
 
 pub fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn convert_common(args: &[&str]) -> CommonArgs {
+        let mut argv = vec!["qipu", "convert", "--to", "pgn"];
+        argv.extend_from_slice(args);
+        match super::super::Cli::parse_from(argv).command {
+            super::super::Command::Convert(a) => a.common,
+            other => panic!("not convert: {other:?}"),
+        }
+    }
+
+    /// Files finished on worker threads add up on the bar and in its message; -q hides it.
+    #[test]
+    fn file_progress_counts_files_bytes_and_games() {
+        let common = convert_common(&["-q", "x.pgn"]);
+        let p = FileProgress::new(&common, &[100, 50, 7], Instant::now());
+        assert!(p.bar.is_hidden(), "-q: no bar");
+        std::thread::scope(|s| {
+            s.spawn(|| p.file_done(100, 3));
+            s.spawn(|| p.file_done(7, 2));
+        });
+        assert_eq!(p.bar.position(), 107);
+        assert!(
+            p.bar.message().starts_with("2/3 files, 5 games, "),
+            "{}",
+            p.bar.message()
+        );
+        assert!(p.bar.message().ends_with(" games/s"));
+    }
 }

@@ -1,9 +1,10 @@
 //! `qipu convert`: records to another format. One output file for everything (`-o`, default
 //! stdout), or one per input mirroring the tree (`--out-dir`). Outputs are written atomically,
 //! never over an input, never over an existing file without `--force`; a record that cannot be
-//! converted is counted and named, never silently dropped.
+//! converted is counted and named, never silently dropped. On a terminal, stderr shows the
+//! progress bar of validate (files, games, games/s, ETA) while the files are converted.
 
-use super::common::{self, ReadFile, Setup};
+use super::common::{self, FileProgress, ReadFile, Setup};
 use super::{ConvertArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::game::{FormatInfo, Game};
 use crate::core::output::{self, canonical};
@@ -11,6 +12,7 @@ use crate::core::record::Record;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The writable format `to` of a game, if it has one.
 fn target_of(game: &dyn Game, to: &str) -> Option<&'static FormatInfo> {
@@ -70,6 +72,13 @@ pub fn run(args: &ConvertArgs) -> i32 {
     let from = args.common.from.as_deref();
     let game = args.common.game.map(|g| g.kind());
     let quiet = args.common.quiet;
+    let sizes = common::file_sizes(&files);
+    let progress = FileProgress::new(&args.common, &sizes, Instant::now());
+    // A file is done once converted (and written with --out-dir), whether or not it could be.
+    let done = |size: &u64, r: &Result<FileConverted, String>| {
+        let games = r.as_ref().map_or(0, |c| c.games + c.failures.len());
+        progress.file_done(*size, games);
+    };
 
     if let Some(dir) = &args.out_dir {
         // One output per input file, in parallel; reports in input order.
@@ -77,7 +86,8 @@ pub fn run(args: &ConvertArgs) -> i32 {
             common::with_pool(args.common.jobs, || {
                 files
                     .par_iter()
-                    .map(|f| {
+                    .zip(&sizes)
+                    .map(|(f, size)| {
                         let r = common::read_file(&setup, f, from, game)
                             .map_err(|p| p.message)
                             .and_then(|read| convert_one(&setup, read, &args.to))
@@ -92,10 +102,12 @@ pub fn run(args: &ConvertArgs) -> i32 {
                                     .map_err(|e| e.to_string())?;
                                 Ok(FileConverted { out, ..c })
                             });
+                        done(size, &r);
                         (f.display.clone(), r)
                     })
                     .collect()
             });
+        progress.bar.finish_and_clear();
         for (name, r) in results {
             match r {
                 Ok(c) => {
@@ -131,14 +143,17 @@ pub fn run(args: &ConvertArgs) -> i32 {
             common::with_pool(args.common.jobs, || {
                 files
                     .par_iter()
-                    .map(|f| {
+                    .zip(&sizes)
+                    .map(|(f, size)| {
                         let r = common::read_file(&setup, f, from, game)
                             .map_err(|p| p.message)
                             .and_then(|read| convert_one(&setup, read, &args.to));
+                        done(size, &r);
                         (f.display.clone(), r)
                     })
                     .collect()
             });
+        progress.bar.finish_and_clear();
         for (name, r) in read {
             match r {
                 Ok(c) => {

@@ -9,7 +9,9 @@ pub mod show;
 pub mod verdict;
 
 use crate::core::error::RecordError;
-use crate::core::game::{Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown};
+use crate::core::game::{
+    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+};
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
 use notation::action::action_text;
@@ -64,6 +66,13 @@ impl Game for Junqi {
 
     fn read(&self, _format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
         formats::jqr::read(input.text())
+    }
+
+    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
+        if format != formats::jqr::FORMAT_ID {
+            return StreamCut::Unsupported;
+        }
+        formats::jqr_cut::stream_cut(text)
     }
 
     fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {

@@ -20,7 +20,7 @@ pub const FORMAT_ID: &str = "jqr";
 pub use super::jqr_write::write;
 
 /// `[Name "value"]` → (name, value, value's offset in the tag text, value's raw length).
-fn tag_pair(i: &str) -> IResult<&str, (&str, String, usize, usize)> {
+pub(super) fn tag_pair(i: &str) -> IResult<&str, (&str, String, usize, usize)> {
     let start = i;
     let (i, _) = (ch('['), multispace0).parse(i)?;
     let (i, name) = take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-')(i)?;
@@ -48,7 +48,7 @@ fn event_kind(token: &str) -> Option<EventKind> {
     }
 }
 
-fn result_token(token: &str) -> Option<GameResult> {
+pub(super) fn result_token(token: &str) -> Option<GameResult> {
     match token {
         "1-0" | "0-1" | "1/2-1/2" | "*" => GameResult::parse(token),
         _ => None,
@@ -75,17 +75,17 @@ pub fn time_seconds(t: &str) -> Option<u64> {
     crate::core::rules::parse_duration(t)
 }
 
-struct Reader<'a> {
-    text: &'a str,
-    pos: usize,
+pub(super) struct Reader<'a> {
+    pub(super) text: &'a str,
+    pub(super) pos: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn rest(&self) -> &'a str {
+    pub(super) fn rest(&self) -> &'a str {
         self.text.get(self.pos..).unwrap_or("")
     }
     /// Skips white space; returns whether anything remains.
-    fn skip_ws(&mut self) -> bool {
+    pub(super) fn skip_ws(&mut self) -> bool {
         let r = self.rest();
         self.pos += r.len()
             - r.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
@@ -93,7 +93,7 @@ impl<'a> Reader<'a> {
         !self.rest().is_empty()
     }
     /// The next white-space-delimited token (a `{` comment is read whole by the caller).
-    fn token(&mut self) -> (usize, &'a str) {
+    pub(super) fn token(&mut self) -> (usize, &'a str) {
         let r = self.rest();
         let end = r
             .find(|c: char| c.is_whitespace() || c == '{' || c == ';')
@@ -405,16 +405,24 @@ fn attach_comment(rec: &mut Record, pending: &mut Vec<String>, body: String) {
     }
 }
 
-fn skip_game(r: &mut Reader) {
+/// Skips to the end of this game: a result token, or the next tag section. Comments are
+/// skipped as the movetext reads them, so where a game ends depends on the text only, not on
+/// whether its actions read (streaming cuts between games with the same rule, see `jqr_cut`).
+pub(super) fn skip_game(r: &mut Reader) {
     while r.skip_ws() {
-        if r.rest().starts_with('[') {
+        let rest = r.rest();
+        if rest.starts_with('[') {
             return;
         }
-        if r.rest().starts_with('{') {
-            match r.rest().find('}') {
+        if rest.starts_with('{') {
+            match rest.find('}') {
                 Some(n) => r.pos += n + 1,
                 None => r.pos = r.text.len(),
             }
+            continue;
+        }
+        if rest.starts_with(';') {
+            r.pos += rest.find('\n').unwrap_or(rest.len());
             continue;
         }
         let (_, t) = r.token();
@@ -472,5 +480,18 @@ mod tests {
         let text = "1. C2=E 3. D0=e";
         let e = read(text).remove(0).unwrap().parse_error.unwrap();
         assert_eq!(&text[e.span.unwrap().start..e.span.unwrap().end], "3");
+    }
+
+    /// After a bad action the rest of the game is skipped with the movetext's own comment
+    /// rules: a `;` comment ends at its line, so a `{` in it hides nothing.
+    #[test]
+    fn skipping_a_bad_game_reads_semicolon_comments() {
+        let text = "1. Q9 ; { not closed here\n[Game \"Junqi Fanfanqi\"]\n1. A0=e *";
+        let games = read(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].as_ref().unwrap().parse_error.is_some());
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.moves.len(), 1);
+        assert!(second.parse_error.is_none());
     }
 }
