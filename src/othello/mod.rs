@@ -79,7 +79,10 @@ impl Game for Othello {
 
     fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
         // One replay pass; forced passes are plies of the replay, no copy of the record.
-        let r = match crate::core::replay::replay(&notation::resolve::OthelloReplayer, record) {
+        let r = match crate::core::replay::replay(
+            &notation::resolve::OthelloReplayer::default(),
+            record,
+        ) {
             Ok(r) => r,
             Err(e) => {
                 return Checked {

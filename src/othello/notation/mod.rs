@@ -136,16 +136,19 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
 
 /// The board string of a position: 64 cells `-`/`X`/`O`, a space, `X` or `O`.
 pub fn board_string(b: &Board) -> String {
-    let mut s: String = (0..64)
-        .map(|sq| match b.at(sq) {
-            Some(Player::First) => 'X',
-            Some(Player::Second) => 'O',
-            None => '-',
-        })
-        .collect();
-    s.push(' ');
-    s.push(if b.to_move == Player::First { 'X' } else { 'O' });
-    s
+    let mut s = Vec::with_capacity(66);
+    s.extend((0..64).map(|sq| match b.at(sq) {
+        Some(Player::First) => b'X',
+        Some(Player::Second) => b'O',
+        None => b'-',
+    }));
+    s.push(b' ');
+    s.push(if b.to_move == Player::First {
+        b'X'
+    } else {
+        b'O'
+    });
+    String::from_utf8(s).unwrap_or_default()
 }
 
 /// The standard start as a board string.

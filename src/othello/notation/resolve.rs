@@ -6,12 +6,18 @@ use crate::core::error::{ErrorKind, RecordError};
 use crate::core::record::{MoveEntry, Player, Record, Span};
 use crate::core::replay::{Replay, Replayer, replay};
 use crate::othello::rules::{Board, Move};
+use std::cell::Cell;
 
 /// The annotation key under which a reader records the colour a move is written for (GGF
 /// `B[..]` / `W[..]`): `B` or `W`.
 pub const COLOR_KEY: &str = "color";
 
-pub struct OthelloReplayer;
+/// The Othello rules for the replay driver. It keeps the discs flipped by the placement it
+/// resolved last, so that playing it does not compute them a second time.
+#[derive(Default)]
+pub struct OthelloReplayer {
+    resolved: Cell<Option<(Board, u8, u64)>>,
+}
 
 /// The start position of a record: its setup board string, or the standard start.
 pub fn start_board(record: &Record) -> Result<Board, RecordError> {
@@ -80,7 +86,9 @@ impl Replayer for OthelloReplayer {
         }
         match mv {
             Move::Place(sq) => {
-                if pos.is_legal(mv) {
+                let f = pos.flips_of(sq);
+                if f != 0 {
+                    self.resolved.set(Some((*pos, sq, f)));
                     return Ok((mv, None));
                 }
                 let why = if pos.at(sq as usize).is_some() {
@@ -118,7 +126,10 @@ impl Replayer for OthelloReplayer {
     }
 
     fn play(&self, pos: &mut Board, mv: Move) {
-        pos.play(mv);
+        match (mv, self.resolved.take()) {
+            (Move::Place(sq), Some((at, s, f))) if s == sq && at == *pos => pos.play_flips(sq, f),
+            _ => pos.play(mv),
+        }
     }
 
     /// A forced pass: the side to move has no legal move, the game is not over, and the
@@ -144,7 +155,7 @@ fn legal_list(pos: &Board) -> String {
 /// move, the game is not over, and the record goes on with a placement (what the replay
 /// inserts, see [`OthelloReplayer::implied`]). Passes are plies, so the report counts them.
 pub fn with_forced_passes(record: &Record) -> Record {
-    match replay(&OthelloReplayer, record) {
+    match replay(&OthelloReplayer::default(), record) {
         Ok(r) if !r.implied.is_empty() => with_passes_at(record, &r.implied),
         _ => record.clone(),
     }
@@ -181,7 +192,7 @@ pub struct Replayed<'a> {
 /// Replays a record through the Othello rules, inserting forced passes, in one pass; the
 /// record is copied (with the passes as entries) only when a pass was inserted.
 pub fn replay_record(record: &Record) -> Result<Replayed<'_>, RecordError> {
-    let replay = replay(&OthelloReplayer, record)?;
+    let replay = replay(&OthelloReplayer::default(), record)?;
     let record = if replay.implied.is_empty() {
         std::borrow::Cow::Borrowed(record)
     } else {

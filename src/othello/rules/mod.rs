@@ -166,12 +166,29 @@ impl Board {
     /// and the game is not over.
     pub fn is_legal(&self, mv: Move) -> bool {
         match mv {
-            Move::Place(sq) => {
-                let (p, o) = self.sides();
-                sq < 64 && (p | o) & (1u64 << sq) == 0 && flips(usize::from(sq), p, o) != 0
-            }
+            Move::Place(sq) => self.flips_of(sq) != 0,
             Move::Pass => self.must_pass(),
         }
+    }
+
+    /// Plays a placement whose flipped discs are known (`flips(sq, mover, opponent)`).
+    pub fn play_flips(&mut self, sq: u8, f: u64) {
+        let (p, o) = self.sides();
+        let (p, o) = (p | 1u64 << (sq & 63) | f, o & !f);
+        match self.to_move {
+            Player::First => (self.black, self.white) = (p, o),
+            Player::Second => (self.white, self.black) = (p, o),
+        }
+        self.to_move = self.to_move.other();
+    }
+
+    /// The discs a placement on `sq` flips (0 when it is illegal: occupied or flipping none).
+    pub fn flips_of(&self, sq: u8) -> u64 {
+        let (p, o) = self.sides();
+        if sq >= 64 || (p | o) & (1u64 << sq) != 0 {
+            return 0;
+        }
+        flips(usize::from(sq), p, o)
     }
 
     /// Plays a move already known to be legal (an illegal placement only puts the disc).
