@@ -1,0 +1,248 @@
+//! `qipu validate` and `qipu adjudicate`: read every input, replay every game on all cores,
+//! report in input order.
+//!
+//! The main thread walks the inputs in order and hands out jobs to one thread pool: a whole
+//! file, or a piece of whole games of a huge text file that it streams (see
+//! [`crate::core::stream`]). At most [`MAX_IN_FLIGHT`] jobs are out at a time; finished jobs
+//! are printed in input order as soon as every job before them is, so memory stays flat and
+//! no core waits on a batch barrier.
+
+mod dispatch;
+mod jobs;
+mod printer;
+
+use dispatch::*;
+use jobs::*;
+
+use super::common::{self, Setup};
+use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use crate::core::diagnostic;
+use crate::core::encoding::LineIndex;
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::game::{Game, ShowOptions, Shown};
+use crate::core::html;
+use crate::core::input::{self, FoundFile, Selection};
+use crate::core::output;
+use crate::core::record::{GameKind, Input, Record};
+use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
+use crate::core::rules::Rules;
+use crate::core::stream::{self, Piece, Start, TextStream};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// At most this many diagnostics are printed in full.
+const MAX_DIAGNOSTICS: usize = 100;
+/// Jobs handed out and not printed yet (each a file or a piece of about a megabyte).
+const MAX_IN_FLIGHT: usize = 64;
+/// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
+/// while it runs is proportional to them. At least one job is always out.
+const MAX_BYTES_IN_FLIGHT: u64 = 4 << 20;
+/// Small files are handed out in groups of up to this many input bytes …
+const GROUP_BYTES: u64 = 256 << 10;
+/// … or this many files.
+const GROUP_FILES: usize = 64;
+/// Games of one file replayed in parallel when there are at least this many.
+const PAR_GAMES: usize = 32;
+/// Games of a file read at a time by formats that can read a slice (`Game::read_some`).
+const READ_GAMES: usize = 1024;
+
+/// What a job is about.
+struct JobInfo<'a> {
+    file: &'a FoundFile,
+    file_no: usize,
+    /// A piece of a streamed file (game indices count from the games before it).
+    piece: Option<PieceInfo>,
+}
+
+#[derive(Clone, Copy)]
+struct PieceInfo {
+    lines_before: usize,
+    last: bool,
+    bytes_done: u64,
+}
+
+/// One game's result, with what its diagnostic needs.
+struct GameOut {
+    report: GameReport,
+    error: Option<RecordError>,
+    /// The position at the verdict's ply, when an explanation needs it.
+    shown: Option<Result<Shown, String>>,
+}
+
+/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
+/// an existing file).
+#[derive(Debug, Clone, Default)]
+pub struct Explain {
+    pub text: bool,
+    pub html: Option<String>,
+    pub force: bool,
+}
+
+/// Pictures made for the HTML page at most (the page shows no more sections than this).
+const MAX_PICTURES: usize = 600;
+
+/// A finished job.
+struct Outcome {
+    file_no: usize,
+    piece: Option<PieceInfo>,
+    games: Vec<GameOut>,
+    /// The text the errors' spans point into.
+    text: Option<Arc<str>>,
+    /// The file as a whole failed (problem reported as one input failure).
+    failure: Option<GameReport>,
+    /// Set when the file (or piece) held no game.
+    empty: bool,
+}
+
+/// Settings every job reads.
+struct Ctx<'a> {
+    setup: &'a Setup,
+    from: Option<&'a str>,
+    game: Option<GameKind>,
+    adjudicate: bool,
+    /// `--explain` with diagnostics shown: the deciding position is drawn.
+    explain_text: bool,
+    /// `--html`: pictures for the page, while `pictures_left` lasts.
+    html: bool,
+    pictures_left: AtomicUsize,
+}
+
+/// The main thread's state: the reorder buffer, the writer, the summary.
+struct Printer<'w, W: Write> {
+    writer: ReportWriter<W>,
+    summary: Summary,
+    exit: i32,
+    next: usize,
+    waiting: BTreeMap<usize, Vec<Outcome>>,
+    /// Games printed so far of the current file (for streamed pieces).
+    file_games: (usize, usize),
+    diagnostics_printed: usize,
+    diagnostics_skipped: usize,
+    show_diagnostics: bool,
+    explain: bool,
+    color: bool,
+    adjudicate: bool,
+    files: &'w [FoundFile],
+    bar: indicatif::ProgressBar,
+    started: Instant,
+    bytes_before_file: u64,
+    sizes: Vec<u64>,
+    files_done: usize,
+    broken: bool,
+    page: Option<html::Page>,
+}
+
+pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
+    let setup = match Setup::new(&args.common) {
+        Ok(s) => s,
+        Err(e) => return common::usage_error(&e),
+    };
+    if let Some(path) = &explain.html
+        && std::path::Path::new(path).exists()
+        && !explain.force
+    {
+        return common::usage_error(&format!(
+            "refusing to overwrite {path}: it exists (use --force to replace it)"
+        ));
+    }
+    let format = common::report_format(&args.report);
+    let show_diagnostics = format == ReportFormat::Table && !args.common.quiet;
+    let started = Instant::now();
+    let (files, problems) = setup.collect(&args.inputs);
+    let stdout = std::io::stdout();
+    let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let sizes = common::file_sizes(&files);
+    let mut p = Printer {
+        writer: ReportWriter::new(format, out, adjudicate),
+        summary: Summary::default(),
+        exit: EXIT_OK,
+        next: 0,
+        waiting: BTreeMap::new(),
+        file_games: (usize::MAX, 0),
+        diagnostics_printed: 0,
+        diagnostics_skipped: 0,
+        show_diagnostics,
+        explain: explain.text,
+        color: common::stderr_color(),
+        adjudicate,
+        files: &files,
+        bar: common::progress_bytes(&args.common, sizes.iter().sum()),
+        started,
+        bytes_before_file: 0,
+        sizes,
+        files_done: 0,
+        broken: false,
+        page: explain.html.as_ref().map(|_| html::Page::new()),
+    };
+    for pr in &problems {
+        p.exit = EXIT_USAGE;
+        if !args.common.quiet {
+            eprintln!("qipu: {}: {}", pr.source, pr.message);
+        }
+        let r = GameReport::input_failure(&pr.source, pr.kind, &pr.message);
+        p.summary.add(&r);
+        if p.writer.write(&r).is_err() {
+            return EXIT_USAGE;
+        }
+    }
+    p.summary.files = files.len();
+    let ctx = Ctx {
+        setup: &setup,
+        from: args.common.from.as_deref(),
+        game: args.common.game.map(|g| g.kind()),
+        adjudicate,
+        explain_text: explain.text && show_diagnostics,
+        html: explain.html.is_some(),
+        pictures_left: AtomicUsize::new(MAX_PICTURES),
+    };
+
+    let pool = common::pool(args.common.jobs);
+    let (tx, rx) = mpsc::channel::<(usize, Vec<Outcome>)>();
+    match &pool {
+        Some(pool) => pool.in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
+        None => rayon::in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
+    }
+    if p.broken {
+        // stdout closed (a pipe): stop quietly.
+        return p.exit.max(EXIT_INVALID);
+    }
+    p.bar.finish_and_clear();
+    if p.diagnostics_skipped > 0 {
+        eprintln!(
+            "qipu: {} more diagnostics not shown (use --report json for all errors)",
+            p.diagnostics_skipped
+        );
+    }
+    p.summary.seconds = started.elapsed().as_secs_f64();
+    let summary = p.summary.clone();
+    if p.writer.finish(&summary).is_err() {
+        return p.exit.max(EXIT_INVALID);
+    }
+    if format != ReportFormat::Table && !args.common.quiet {
+        eprintln!("{}", summary.line());
+    }
+    if let (Some(page), Some(path)) = (&p.page, &explain.html) {
+        let inputs: Vec<_> = files
+            .iter()
+            .filter_map(|f| f.path.as_deref())
+            .map(output::canonical)
+            .collect();
+        let bytes = page.render(&summary);
+        if let Err(e) = output::write_atomic(
+            std::path::Path::new(path),
+            bytes.as_bytes(),
+            &inputs,
+            explain.force,
+        ) {
+            eprintln!("qipu: {e}");
+            p.exit = EXIT_USAGE;
+        }
+    }
+    let _ = std::io::stdout().flush();
+    p.exit
+}

@@ -1,0 +1,133 @@
+//! Printing finished jobs in input order: reports, diagnostics, explanations, HTML sections.
+
+use super::*;
+
+impl<W: Write> Printer<'_, W> {
+    pub(super) fn accept(&mut self, seq: usize, o: Vec<Outcome>) {
+        self.waiting.insert(seq, o);
+        while let Some(group) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            for o in group {
+                self.print(o);
+            }
+        }
+    }
+
+    pub(super) fn print(&mut self, o: Outcome) {
+        if self.broken {
+            return;
+        }
+        let file = &self.files[o.file_no];
+        if self.file_games.0 != o.file_no {
+            self.file_games = (o.file_no, 0);
+        }
+        let base = if o.piece.is_some() {
+            self.file_games.1
+        } else {
+            0
+        };
+        let mut reports = Vec::new();
+        if let Some(f) = o.failure {
+            reports.push((f, None, None));
+        }
+        for g in o.games {
+            let mut r = g.report;
+            r.index += base;
+            reports.push((r, g.error, g.shown));
+        }
+        let file_done = o.piece.is_none_or(|pc| pc.last);
+        if file_done && self.file_games.1 == 0 && reports.is_empty() && o.empty {
+            // Opened and decoded, but nothing in it: the file is invalid (exit 1).
+            let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
+            reports.push((
+                GameReport::unreadable(&file.display, 0, None, None, &e, None, self.adjudicate),
+                None,
+                None,
+            ));
+            if self.show_diagnostics {
+                self.diagnostic(format!(
+                    "qipu: {}: no game found in this file\n",
+                    file.display
+                ));
+            }
+        }
+        self.file_games.1 += reports.len();
+        let lines_before = o.piece.map_or(0, |pc| pc.lines_before);
+        for (r, err, shown) in reports {
+            if let Some(page) = &mut self.page {
+                page.add(&r, shown.as_ref());
+            }
+            if r.input_failure {
+                self.exit = EXIT_USAGE;
+                if self.show_diagnostics
+                    && let Some(e) = &r.error
+                {
+                    self.diagnostic(format!("qipu: {}: {}\n", r.source, e.message));
+                }
+            } else if r.is_bad() && self.exit == EXIT_OK {
+                self.exit = EXIT_INVALID;
+            }
+            if self.show_diagnostics {
+                if let Some(e) = &err {
+                    if self.diagnostics_printed < MAX_DIAGNOSTICS {
+                        let d = diagnostic::record_diagnostic_in_piece(
+                            &file.display,
+                            r.index,
+                            e,
+                            o.text.as_ref(),
+                            lines_before,
+                        );
+                        let s = diagnostic::render(&d, self.color);
+                        self.diagnostic(s);
+                    } else {
+                        self.diagnostics_skipped += 1;
+                    }
+                }
+                if self.explain
+                    && let Some(v) = &r.verdict
+                {
+                    let diagram = match &shown {
+                        Some(Ok(s)) => Some(s.diagram.clone()),
+                        Some(Err(e)) => Some(format!("(the position cannot be shown: {e})")),
+                        None => None,
+                    };
+                    let s =
+                        crate::core::report::explain(&file.display, r.index, v, diagram.as_deref());
+                    self.bar.suspend(|| eprint!("{s}"));
+                }
+            }
+            self.summary.add(&r);
+            if self.writer.write(&r).is_err() {
+                self.broken = true;
+                return;
+            }
+        }
+        let size = self.sizes.get(o.file_no).copied().unwrap_or(0);
+        match o.piece {
+            Some(pc) if !pc.last => {
+                self.bar
+                    .set_position(self.bytes_before_file + pc.bytes_done.min(size));
+            }
+            _ => {
+                self.files_done += 1;
+                self.bytes_before_file += size;
+                self.bar.set_position(self.bytes_before_file);
+            }
+        }
+        self.bar.set_message(common::progress_message(
+            self.files_done,
+            self.files.len(),
+            self.summary.games,
+            self.started,
+        ));
+    }
+
+    pub(super) fn diagnostic(&mut self, s: String) {
+        if self.diagnostics_printed < MAX_DIAGNOSTICS {
+            self.bar.suspend(|| eprint!("{s}"));
+            self.diagnostics_printed += 1;
+        } else {
+            self.diagnostics_skipped += 1;
+        }
+    }
+}
