@@ -428,6 +428,12 @@ pub fn position_title(v: &Verdict) -> String {
 /// The text of `adjudicate --explain` for one verdict: the ruling, a repetition cycle move by
 /// move with each move's class and targets, and the diagram of the position that decided
 /// (`diagram`, the game's `show` at the verdict's ply).
+/// `text` followed by spaces up to `width` terminal columns (wide CJK characters count two).
+fn pad_to_width(text: &str, width: usize) -> String {
+    let w = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(w)))
+}
+
 pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -> String {
     let mut s = format!(
         "{source}, game {index}: {} {} at ply {}: {}\n",
@@ -439,11 +445,12 @@ pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -
             "ply", "side", "move", "class", "targets"
         ));
         for m in cycle {
+            // Padded by display width: a Chinese move text is twice as wide as its chars.
             s.push_str(&format!(
-                "  ply {:>4}  {:<6} {:<12} {:<12} {}\n",
+                "  ply {:>4}  {:<6} {} {:<12} {}\n",
                 m.ply,
                 m.side,
-                m.move_text,
+                pad_to_width(&m.move_text, 12),
                 m.kind.as_str(),
                 m.targets.join(" ")
             ));
@@ -458,4 +465,24 @@ pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_width::UnicodeWidthStr;
+
+    #[test]
+    fn cycle_columns_line_up_in_terminal_columns() {
+        // Chinese move texts are two columns a character: the class column must start at the
+        // same terminal column for them as for ICCS texts.
+        let rows = [pad_to_width("馬七進六", 12), pad_to_width("h2e2", 12)];
+        for r in &rows {
+            assert_eq!(r.width(), 12, "{r:?}");
+        }
+        assert_eq!(
+            pad_to_width("a very long move text", 4),
+            "a very long move text"
+        );
+    }
 }
