@@ -124,7 +124,8 @@ pub struct CommonArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
-    /// The report format (json = JSON Lines, one object a game).
+    /// The report format (json = JSON Lines, one object a game; table = a table every 10,000
+    /// games, then the summary line).
     #[arg(short = 'r', long, value_enum, default_value = "table")]
     pub report: ReportArg,
     /// The same as --report json.
