@@ -152,23 +152,47 @@ impl RepetitionTable {
     /// at which it stood so far (this one included). A capture (the position's half-move
     /// clock at 0) forgets the earlier positions: they can never recur.
     pub fn push(&mut self, pos: &Position) -> Vec<usize> {
+        self.record(pos);
+        self.occurrences()
+    }
+
+    /// [`RepetitionTable::push`] without the list: how many times the position stood so far
+    /// (this one included).
+    pub fn record(&mut self, pos: &Position) -> usize {
         let ply = self.next_ply;
         self.next_ply += 1;
         if pos.halfmove_clock() == 0 {
             self.seen.clear();
         }
         let h = pos.hash();
+        let count = 1 + self.matches(h, pos).count();
+        self.seen.push((ply, h, pos.clone()));
+        count
+    }
+
+    /// The plies at which the last recorded position stood (it included, last).
+    pub fn occurrences(&self) -> Vec<usize> {
+        match self.seen.split_last() {
+            None => Vec::new(),
+            Some(((ply, h, pos), _)) => {
+                let mut plies: Vec<usize> = self.matches(*h, pos).map(|(i, _, _)| *i).collect();
+                plies.retain(|i| i != ply);
+                plies.push(*ply);
+                plies
+            }
+        }
+    }
+
+    fn matches<'a>(
+        &'a self,
+        h: u64,
+        pos: &'a Position,
+    ) -> impl Iterator<Item = &'a (usize, u64, Position)> + 'a {
         let same =
             |p: &Position| p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces());
-        let mut plies: Vec<usize> = self
-            .seen
+        self.seen
             .iter()
-            .filter(|(_, hh, p)| *hh == h && same(p))
-            .map(|(i, _, _)| *i)
-            .collect();
-        plies.push(ply);
-        self.seen.push((ply, h, pos.clone()));
-        plies
+            .filter(move |(_, hh, p)| *hh == h && same(p))
     }
 }
 
@@ -284,6 +308,7 @@ pub fn board_outcome(
     };
     let limit_plies = 2 * rules.move_limit;
     let mut table = RepetitionTable::default();
+    let mut analyses = repetition::Analyses::default();
     let mut pos = start.clone();
     for ply in 0..=moves.len() {
         let last = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
@@ -292,9 +317,16 @@ pub fn board_outcome(
         }
         // After a legal move only the last position can lack a legal move (the record's next
         // move is one), the king can only be en prise in a set-up, and the material only
-        // changes with a capture: the full test runs where it can decide.
-        let needed = ply == 0 || ply == moves.len() || pos.halfmove_clock() == 0;
-        if needed && let Some(v) = position_verdict(&pos, ply, last) {
+        // changes with a capture: the full test runs at both ends, and after a capture in
+        // between only the material can decide.
+        if ply == 0 || ply == moves.len() {
+            if let Some(v) = position_verdict(&pos, ply, last) {
+                return done(v, notes);
+            }
+        } else if pos.halfmove_clock() == 0
+            && pos.is_insufficient_material()
+            && let Some(v) = position_verdict(&pos, ply, last)
+        {
             return done(v, notes);
         }
         if pos.halfmove_clock() >= limit_plies && last.is_some() {
@@ -312,9 +344,9 @@ pub fn board_outcome(
             );
             return done(v, notes);
         }
-        let plies = table.push(&pos);
-        if plies.len() >= rules.repetitions as usize {
-            let v = judge_repetition(start, moves, &plies, rules.code, text);
+        if table.record(&pos) >= rules.repetitions as usize {
+            let plies = table.occurrences();
+            let v = judge_repetition(start, moves, &plies, rules.code, text, &mut analyses);
             if v.reason == Reason::RepetitionDraw && ply < moves.len() {
                 notes.push(format!(
                     "the position at ply {ply} occurred for the {} time with allowed moves on both sides, but the players went on, so that repetition did not end the game",
@@ -338,6 +370,7 @@ fn judge_repetition(
     plies: &[usize],
     code: Code,
     text: &dyn Fn(usize, Move) -> String,
+    analyses: &mut repetition::Analyses,
 ) -> Verdict {
     let first = plies.first().copied().unwrap_or(0);
     let ply = plies.last().copied().unwrap_or(0);
@@ -346,7 +379,7 @@ fn judge_repetition(
         at_first.play_unchecked(mv);
     }
     let cycle = moves.get(first..ply).unwrap_or(&[]);
-    let ruling = repetition::judge(&at_first, first, cycle, code, text);
+    let ruling = repetition::judge_cached(&at_first, first, cycle, code, text, analyses);
     let list: Vec<String> = plies.iter().map(|p| p.to_string()).collect();
     let mut v = Verdict::new(
         ruling.result,

@@ -97,6 +97,10 @@ fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
 /// cost of a hostile record with a very long cycle); past it no more mate threats are found.
 pub const CYCLE_MATE_BUDGET: u32 = 400_000;
 
+/// The most one move's analysis may draw from the cycle-wide budget (two searches): with at
+/// least this much left, the analysis does not depend on the budget.
+pub const MOVE_MATE_BUDGET: u32 = 2 * MATE_BUDGET;
+
 /// Whether `pos`'s side `side` could mate by checks if it were to move; the search takes its
 /// positions from `total`.
 fn could_mate(pos: &Position, side: crate::xiangqi::rules::Color, total: &mut u32) -> bool {

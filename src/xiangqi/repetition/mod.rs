@@ -56,13 +56,58 @@ pub fn judge(
     code: Code,
     text: &dyn Fn(usize, Move) -> String,
 ) -> Ruling {
+    judge_cached(
+        start,
+        first_ply,
+        moves,
+        code,
+        text,
+        &mut Analyses::default(),
+    )
+}
+
+/// The move analyses of one game, kept across its repetition judgements: a repetition the
+/// players leave is judged again at every ply of the cycle, and those cycles share their
+/// moves. A move's analysis depends on the position before it, the move and the code alone
+/// when the search had its whole per-move budget; only such analyses are kept, and one is
+/// reused only while the cycle still has that budget left (the cycle-wide budget is then
+/// charged what the analysis cost), so every ruling is the one [`judge`] gives.
+#[derive(Debug, Default)]
+pub struct Analyses {
+    /// By ply: the code, the analysis and the budget it used.
+    by_ply: std::collections::HashMap<usize, (Code, MoveInfo, u32)>,
+}
+
+/// [`judge`], reusing and filling the game's `cache` of move analyses.
+pub fn judge_cached(
+    start: &Position,
+    first_ply: usize,
+    moves: &[Move],
+    code: Code,
+    text: &dyn Fn(usize, Move) -> String,
+    cache: &mut Analyses,
+) -> Ruling {
     let mut pos = start.clone();
     let mut infos = Vec::with_capacity(moves.len());
     let mut budget = classify::CYCLE_MATE_BUDGET;
     for (i, &mv) in moves.iter().enumerate() {
         let side = pos.side_to_move();
-        let info = analyse_budgeted(&pos, mv, code, &mut budget);
         let ply = first_ply + i + 1;
+        let whole = budget >= classify::MOVE_MATE_BUDGET;
+        let info = match cache.by_ply.get(&ply) {
+            Some((c, info, used)) if whole && *c == code => {
+                budget -= used;
+                info.clone()
+            }
+            _ => {
+                let before = budget;
+                let info = analyse_budgeted(&pos, mv, code, &mut budget);
+                if whole {
+                    cache.by_ply.insert(ply, (code, info.clone(), before - budget));
+                }
+                info
+            }
+        };
         infos.push(decide::Played {
             ply,
             side,
