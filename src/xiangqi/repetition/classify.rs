@@ -63,17 +63,20 @@ const MATE_BUDGET: u32 = 5_000;
 /// Whether the side to move mates by a run of checks within `depth` of its moves.
 fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    // Each move is tried on one scratch copy (made and unmade) and played out for real only
+    // when it checks.
+    let mut scratch = pos.clone();
+    scratch.legal_moves_mut(&mut list);
     for &m in list.iter() {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        if !after.is_check() {
+        if !scratch.gives_check(m) {
             continue;
         }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
         let mut replies = MoveList::new();
         after.legal_moves(&mut replies);
         if replies.is_empty() {

@@ -25,6 +25,15 @@ impl Position {
         self.is_king_attacked(self.side)
     }
 
+    /// Whether playing `mv` (a legal move of the side to move) checks the opponent, tried
+    /// in place: the position is as before afterwards.
+    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+        let cap = self.make_raw(mv);
+        let check = self.is_check();
+        self.unmake_raw(mv, cap);
+        check
+    }
+
     /// The side to move could take the enemy king: the previous mover left it en prise (or
     /// the kings face each other). Never true after legal moves from a legal set-up.
     pub fn can_capture_king(&self) -> bool {
