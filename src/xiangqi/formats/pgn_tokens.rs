@@ -158,17 +158,18 @@ fn single(input: &str) -> IResult<&str, Element<'_>> {
 /// The next element (whitespace already skipped). An `Err` means the text at `input` starts
 /// no element: an unterminated comment or tag, or a stray `]`, `}`.
 pub fn element(input: &str) -> IResult<&str, Element<'_>> {
-    alt((
-        tag_pair,
-        brace_comment,
-        line_comment,
-        escape_line,
-        single,
-        nag,
-        move_number,
-        word,
-    ))
-    .parse(input)
+    // The first character picks the one parser that can match (a word cannot start with a
+    // delimiter), so a move does not wait for seven failed alternatives.
+    match input.as_bytes().first() {
+        Some(b'[') => tag_pair(input),
+        Some(b'{') => brace_comment(input),
+        Some(b';') => line_comment(input),
+        Some(b'%') => escape_line(input),
+        Some(b'(' | b')') => single(input),
+        Some(b'$') => nag(input),
+        Some(b'0'..=b'9') => alt((move_number, word)).parse(input),
+        _ => word(input),
+    }
 }
 
 /// Splits `!`, `?` suffixes (`!?`, `?!`, `!!` …) off a move word.
