@@ -21,7 +21,7 @@ pub use decide::{Ruling, judge_infos};
 use crate::xiangqi::rules::{Move, Position};
 
 /// Which repetition code the judge applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Code {
     /// Chinese Xiangqi Association rules (the seed): the default.
     #[default]
@@ -66,16 +66,26 @@ pub fn judge(
     )
 }
 
-/// The move analyses of one game, kept across its repetition judgements: a repetition the
-/// players leave is judged again at every ply of the cycle, and those cycles share their
-/// moves. A move's analysis depends on the position before it, the move and the code alone
+/// The move analyses of one game, kept across its repetition judgements. A cycle holds
+/// every move of the repeated stretch at least twice (the same move from the same
+/// position), and a repetition the players leave is judged again at every ply of the cycle.
+/// A move's analysis depends on the placement, the side to move, the move and the code alone
 /// when the search had its whole per-move budget; only such analyses are kept, and one is
 /// reused only while the cycle still has that budget left (the cycle-wide budget is then
 /// charged what the analysis cost), so every ruling is the one [`judge`] gives.
 #[derive(Debug, Default)]
 pub struct Analyses {
-    /// By ply: the code, the analysis and the budget it used.
-    by_ply: std::collections::HashMap<usize, (Code, MoveInfo, u32)>,
+    /// By (position hash, move, code): the position (its placement confirms the hash), the
+    /// analysis and the budget it used.
+    kept: std::collections::HashMap<(u64, Move, Code), (Position, MoveInfo, u32)>,
+}
+
+impl Analyses {
+    fn get(&self, pos: &Position, mv: Move, code: Code) -> Option<&(Position, MoveInfo, u32)> {
+        self.kept
+            .get(&(pos.hash(), mv, code))
+            .filter(|(p, _, _)| p.side_to_move() == pos.side_to_move() && p.board == pos.board)
+    }
 }
 
 /// [`judge`], reusing and filling the game's `cache` of move analyses.
@@ -94,8 +104,8 @@ pub fn judge_cached(
         let side = pos.side_to_move();
         let ply = first_ply + i + 1;
         let whole = budget >= classify::MOVE_MATE_BUDGET;
-        let info = match cache.by_ply.get(&ply) {
-            Some((c, info, used)) if whole && *c == code => {
+        let info = match cache.get(&pos, mv, code) {
+            Some((_, info, used)) if whole => {
                 budget -= used;
                 info.clone()
             }
@@ -103,7 +113,10 @@ pub fn judge_cached(
                 let before = budget;
                 let info = analyse_budgeted(&pos, mv, code, &mut budget);
                 if whole {
-                    cache.by_ply.insert(ply, (code, info.clone(), before - budget));
+                    cache
+                        .kept
+                        .entry((pos.hash(), mv, code))
+                        .or_insert_with(|| (pos.clone(), info.clone(), before - budget));
                 }
                 info
             }
