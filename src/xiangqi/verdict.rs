@@ -500,6 +500,27 @@ mod tests {
     }
 
     #[test]
+    fn repetition_table_counts_and_lists_occurrences() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let mut table = RepetitionTable::default();
+        let mut p = pos.clone();
+        let mut counts = vec![table.record(&p)];
+        for m in moves("e1e2 d9d8 e2e1 d8d9 e1e2") {
+            p.play_unchecked(m);
+            counts.push(table.record(&p));
+        }
+        assert_eq!(counts, vec![1, 1, 1, 1, 2, 2]);
+        assert_eq!(table.occurrences(), vec![1, 5]);
+        // A capture forgets what stood before it.
+        let cap = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        assert_eq!(table.push(&cap), vec![6]);
+        assert_eq!(
+            RepetitionTable::default().occurrences(),
+            Vec::<usize>::new()
+        );
+    }
+
+    #[test]
     fn insufficient_material_and_king_capture() {
         let pos = Position::from_fen("3k5/4a4/9/9/9/9/9/4B4/9/4K4 w - - 0 1").unwrap();
         let v = board_verdict(&pos, &[], &BoardRules::default()).unwrap();

@@ -378,6 +378,14 @@ mod tests {
         assert_eq!(first("27.1"), Element::Word("27.1"));
         assert_eq!(first("$14 x"), Element::Nag("$14"));
         assert_eq!(first("C2.5)"), Element::Word("C2.5"));
+        assert_eq!(first("% escaped\nx"), Element::Escape);
+        assert_eq!(first("(1... h9g7)"), Element::Open);
+        assert_eq!(first(") x"), Element::Close);
+        assert_eq!(first("1-0"), Element::Word("1-0"));
+        assert_eq!(first("炮二平五 1-0"), Element::Word("炮二平五"));
+        for stray in ["]", "}", "$x", "[ ]"] {
+            assert!(element(stray).is_err(), "{stray}");
+        }
         assert!(element("{never closed").is_err());
         assert!(element("[Event \"open").is_err());
         assert_eq!(
@@ -400,6 +408,11 @@ mod tests {
         assert_eq!(token_notation("馬８進７"), Some(TokenNotation::Chinese));
         assert_eq!(token_notation("h2-e2"), Some(TokenNotation::Iccs));
         assert_eq!(token_notation("C2-5"), Some(TokenNotation::Wxf));
+        assert!(is_chinese_move("前兵三平四"));
+        assert!(is_chinese_move("二兵１平４"));
+        for m in ["炮二平五五", "前兵三平", "兵前三平四", "炮二平五!"] {
+            assert!(!is_chinese_move(m), "{m}");
+        }
         for m in ["hello", "炮二平", "炮二走五", "j2e2", "C2.0", "1-0"] {
             assert!(!looks_like_move(m), "{m}");
         }

@@ -132,3 +132,73 @@ pub fn judge_cached(
     }
     judge_infos(&infos, code)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(s: &str) -> Vec<Move> {
+        s.split_whitespace()
+            .map(|m| crate::xiangqi::notation::iccs::parse(m).unwrap())
+            .collect()
+    }
+
+    fn iccs(_: usize, mv: Move) -> String {
+        mv.iccs()
+    }
+
+    /// A repetition the players leave is judged at every ply of the cycle: one cache across
+    /// all those judgements, under both codes, rules as fresh judgements do.
+    #[test]
+    fn cached_judgements_rule_as_fresh_ones() {
+        // Red's rook checks on ranks 9 and 8 in turn, the black king steps between e9 and e8.
+        let start = Position::from_fen("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        let moves = line(&"a8a9 e9e8 a9a8 e8e9 ".repeat(4));
+        let mut cache = Analyses::default();
+        let mut judged = 0;
+        for code in [Code::Cxa, Code::Axf] {
+            for last in 8..=moves.len() {
+                let first = last - 8;
+                let mut at_first = start.clone();
+                for &m in &moves[..first] {
+                    at_first.play_unchecked(m);
+                }
+                let cycle = &moves[first..last];
+                let fresh = judge(&at_first, first, cycle, code, &iccs);
+                let cached = judge_cached(&at_first, first, cycle, code, &iccs, &mut cache);
+                assert_eq!(cached, fresh, "{code:?} plies {first}-{last}");
+                judged += 1;
+            }
+        }
+        assert_eq!(judged, 18);
+        // Four positions and four moves, under two codes.
+        assert_eq!(cache.kept.len(), 8);
+    }
+
+    /// The code is part of what an analysis is kept under: a mate threat under the CXA is an
+    /// idle move under the AXF.
+    #[test]
+    fn analyses_are_kept_per_code() {
+        let pos = Position::from_fen("3k5/9/2n6/9/3n5/9/9/8R/R8/4K4 w - - 0 1").unwrap();
+        let threat = line("a1a8");
+        let mut cache = Analyses::default();
+        for code in [Code::Cxa, Code::Axf, Code::Cxa] {
+            let fresh = judge(&pos, 0, &threat, code, &iccs);
+            let cached = judge_cached(&pos, 0, &threat, code, &iccs, &mut cache);
+            assert_eq!(cached, fresh, "{code:?}");
+        }
+        let class = |code| {
+            cache
+                .get(&pos, threat[0], code)
+                .map(|(_, info, _)| info.class(false))
+        };
+        assert_eq!(
+            class(Code::Cxa),
+            Some(crate::core::verdict::MoveClass::MateThreat)
+        );
+        assert_eq!(
+            class(Code::Axf),
+            Some(crate::core::verdict::MoveClass::Idle)
+        );
+    }
+}
