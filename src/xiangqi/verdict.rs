@@ -142,9 +142,24 @@ impl Repetition {
 /// boards so a hash collision cannot fake one).
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    /// (ply, hash, position) since the last capture.
-    seen: Vec<(usize, u64, Position)>,
+    /// The positions since the last capture.
+    seen: Vec<Seen>,
     next_ply: usize,
+}
+
+/// A position of the table: what a repetition compares (placement and side to move).
+#[derive(Debug, Clone)]
+struct Seen {
+    ply: usize,
+    hash: u64,
+    side: Color,
+    board: [u8; 90],
+}
+
+impl Seen {
+    fn is(&self, hash: u64, pos: &Position) -> bool {
+        self.hash == hash && self.side == pos.side_to_move() && self.board == pos.board
+    }
 }
 
 impl RepetitionTable {
@@ -164,35 +179,27 @@ impl RepetitionTable {
         if pos.halfmove_clock() == 0 {
             self.seen.clear();
         }
-        let h = pos.hash();
-        let count = 1 + self.matches(h, pos).count();
-        self.seen.push((ply, h, pos.clone()));
+        let hash = pos.hash();
+        let count = 1 + self.seen.iter().filter(|s| s.is(hash, pos)).count();
+        self.seen.push(Seen {
+            ply,
+            hash,
+            side: pos.side_to_move(),
+            board: pos.board,
+        });
         count
     }
 
     /// The plies at which the last recorded position stood (it included, last).
     pub fn occurrences(&self) -> Vec<usize> {
-        match self.seen.split_last() {
-            None => Vec::new(),
-            Some(((ply, h, pos), _)) => {
-                let mut plies: Vec<usize> = self.matches(*h, pos).map(|(i, _, _)| *i).collect();
-                plies.retain(|i| i != ply);
-                plies.push(*ply);
-                plies
-            }
-        }
-    }
-
-    fn matches<'a>(
-        &'a self,
-        h: u64,
-        pos: &'a Position,
-    ) -> impl Iterator<Item = &'a (usize, u64, Position)> + 'a {
-        let same =
-            |p: &Position| p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces());
+        let Some(last) = self.seen.last() else {
+            return Vec::new();
+        };
         self.seen
             .iter()
-            .filter(move |(_, hh, p)| *hh == h && same(p))
+            .filter(|s| s.hash == last.hash && s.side == last.side && s.board == last.board)
+            .map(|s| s.ply)
+            .collect()
     }
 }
 
