@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(XiangqiReplayer.start(&record).unwrap(), Position::start());
         // Another set-up is read.
         record.setup = Some((
-            "4k4/9/9/9/9/9/9/9/9/4K4 b - - 3 7".to_string(),
+            "3k5/9/9/9/9/9/9/9/9/4K4 b - - 3 7".to_string(),
             crate::core::record::Span::new(0, 1),
         ));
         let p = XiangqiReplayer.start(&record).unwrap();
