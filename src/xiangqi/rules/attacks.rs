@@ -191,8 +191,8 @@ mod tests {
     use super::*;
     use crate::xiangqi::rules::MoveList;
 
-    /// `gives_check` against playing the move out, over random games; the position must come
-    /// back unchanged.
+    /// `gives_check` against playing the move out, and `has_legal_move` against the list of
+    /// legal moves, over random games; the position must come back unchanged.
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
         let mut seed: u64 = 0x0DDB_1A5E_5BAD_5EED;
@@ -202,6 +202,7 @@ mod tests {
             for _ in 0..120 {
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);
+                assert_eq!(pos.has_legal_move(), !list.is_empty(), "{}", pos.to_fen());
                 if list.is_empty() {
                     break;
                 }
