@@ -142,24 +142,19 @@ impl Repetition {
 /// boards so a hash collision cannot fake one).
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    /// The positions since the last capture.
+    /// The hashes of the positions since the last capture (scanned at every ply).
+    hashes: Vec<u64>,
+    /// Those positions, in the same order: what a repetition compares.
     seen: Vec<Seen>,
     next_ply: usize,
 }
 
-/// A position of the table: what a repetition compares (placement and side to move).
+/// A position of the table: its ply, placement and side to move.
 #[derive(Debug, Clone)]
 struct Seen {
     ply: usize,
-    hash: u64,
     side: Color,
     board: [u8; 90],
-}
-
-impl Seen {
-    fn is(&self, hash: u64, pos: &Position) -> bool {
-        self.hash == hash && self.side == pos.side_to_move() && self.board == pos.board
-    }
 }
 
 impl RepetitionTable {
@@ -177,14 +172,16 @@ impl RepetitionTable {
         let ply = self.next_ply;
         self.next_ply += 1;
         if pos.halfmove_clock() == 0 {
+            self.hashes.clear();
             self.seen.clear();
         }
         let hash = pos.hash();
-        let count = 1 + self.seen.iter().filter(|s| s.is(hash, pos)).count();
+        let side = pos.side_to_move();
+        let count = 1 + self.same_as(hash, side, &pos.board).count();
+        self.hashes.push(hash);
         self.seen.push(Seen {
             ply,
-            hash,
-            side: pos.side_to_move(),
+            side,
             board: pos.board,
         });
         count
@@ -192,14 +189,27 @@ impl RepetitionTable {
 
     /// The plies at which the last recorded position stood (it included, last).
     pub fn occurrences(&self) -> Vec<usize> {
-        let Some(last) = self.seen.last() else {
-            return Vec::new();
-        };
-        self.seen
+        match (self.hashes.last(), self.seen.last()) {
+            (Some(&hash), Some(last)) => self
+                .same_as(hash, last.side, &last.board)
+                .map(|s| s.ply)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The recorded positions with this hash, side to move and placement.
+    fn same_as<'a>(
+        &'a self,
+        hash: u64,
+        side: Color,
+        board: &'a [u8; 90],
+    ) -> impl Iterator<Item = &'a Seen> + 'a {
+        self.hashes
             .iter()
-            .filter(|s| s.hash == last.hash && s.side == last.side && s.board == last.board)
-            .map(|s| s.ply)
-            .collect()
+            .zip(&self.seen)
+            .filter(move |(h, s)| **h == hash && s.side == side && s.board == *board)
+            .map(|(_, s)| s)
     }
 }
 
