@@ -158,6 +158,15 @@ struct Seen {
 }
 
 impl RepetitionTable {
+    /// A table with room for `plies` positions (a game's length: no growing on the way).
+    pub fn with_capacity(plies: usize) -> RepetitionTable {
+        RepetitionTable {
+            hashes: Vec::with_capacity(plies),
+            seen: Vec::with_capacity(plies),
+            next_ply: 0,
+        }
+    }
+
     /// Records the position after the next ply (the first push is ply 0); returns every ply
     /// at which it stood so far (this one included). A capture (the position's half-move
     /// clock at 0) forgets the earlier positions: they can never recur.
@@ -324,7 +333,7 @@ pub fn board_outcome(
         notes,
     };
     let limit_plies = 2 * rules.move_limit;
-    let mut table = RepetitionTable::default();
+    let mut table = RepetitionTable::with_capacity(moves.len() + 1);
     let mut analyses = repetition::Analyses::default();
     let mut pos = start.clone();
     for ply in 0..=moves.len() {
