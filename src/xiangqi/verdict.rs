@@ -37,7 +37,7 @@ use crate::core::record::{GameResult, Player};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict};
 use crate::xiangqi::repetition::{self, Code};
-use crate::xiangqi::rules::{Color, Move, Position};
+use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position};
 
 /// The rule parameters of Xiangqi.
 pub static RULE_SPECS: &[RuleSpec] = &[
@@ -336,20 +336,29 @@ pub fn board_outcome(
     let mut table = RepetitionTable::with_capacity(moves.len() + 1);
     let mut analyses = repetition::Analyses::default();
     let mut pos = start.clone();
+    // The pieces that can cross the river: the material is insufficient when none is left,
+    // and only a capture takes one away.
+    let crossing =
+        |p: Piece| matches!(p.kind, Kind::Horse | Kind::Rook | Kind::Cannon | Kind::Pawn);
+    let mut crossers = pos.pieces().filter(|&(_, p)| crossing(p)).count();
     for ply in 0..=moves.len() {
         let last = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
-        if let Some(mv) = last {
-            pos.play_unchecked(mv);
+        if let Some(mv) = last
+            && let Some(taken) = pos.play_unchecked(mv)
+            && crossing(taken)
+        {
+            crossers = crossers.saturating_sub(1);
         }
         // After a legal move only the last position can lack a legal move (the record's next
         // move is one), the king can only be en prise in a set-up, and the material only
-        // changes with a capture: the full test runs at both ends, and after a capture in
-        // between only the material can decide.
+        // changes with a capture: the full test runs at both ends, and after the capture of
+        // the last piece that can cross the river in between (only the material can decide).
         if ply == 0 || ply == moves.len() {
             if let Some(v) = position_verdict(&pos, ply, last) {
                 return done(v, notes);
             }
-        } else if pos.halfmove_clock() == 0
+        } else if crossers == 0
+            && pos.halfmove_clock() == 0
             && pos.is_insufficient_material()
             && let Some(v) = position_verdict(&pos, ply, last)
         {
@@ -557,6 +566,18 @@ mod tests {
         assert_eq!(v.result, GameResult::FirstWins);
         assert!(allows(&open, GameResult::FirstWins));
         assert!(!allows(&open, GameResult::Draw));
+    }
+
+    #[test]
+    fn material_runs_out_mid_game() {
+        // The red pawn takes the advisor (not the last piece that can cross the river), the
+        // black king takes the pawn (the last one): a draw at ply 2, though the record goes on.
+        let pos = Position::from_fen("4k4/4a4/4P4/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        let line = moves("e7e8 e9e8 d0d1 e8e9");
+        let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::InsufficientMaterial, "{}", v.detail);
+        assert_eq!(v.ply, 2);
+        assert_eq!(board_verdict(&pos, &line[..1], &BoardRules::default()), None);
     }
 
     #[test]
