@@ -577,7 +577,10 @@ mod tests {
         let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
         assert_eq!(v.reason, Reason::InsufficientMaterial, "{}", v.detail);
         assert_eq!(v.ply, 2);
-        assert_eq!(board_verdict(&pos, &line[..1], &BoardRules::default()), None);
+        assert_eq!(
+            board_verdict(&pos, &line[..1], &BoardRules::default()),
+            None
+        );
     }
 
     #[test]
