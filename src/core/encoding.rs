@@ -96,16 +96,25 @@ const FREQUENT: &str = "车車马馬炮砲包相象仕士帅帥将將兵卒进�
 const SCORE_CHARS: usize = 64 * 1024;
 
 fn score(text: &str) -> usize {
-    static SET: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
+    // A bitset over the Basic Multilingual Plane (every frequent character is in it).
+    static SET: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
     let set = SET.get_or_init(|| {
-        let mut v: Vec<char> = FREQUENT.chars().collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+        let mut bits = vec![0u64; 0x10000 / 64];
+        for c in FREQUENT.chars() {
+            let i = c as usize;
+            if let Some(w) = bits.get_mut(i / 64) {
+                *w |= 1 << (i % 64);
+            }
+        }
+        bits
     });
+    let frequent = |c: char| {
+        let i = c as usize;
+        set.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    };
     text.chars()
         .take(SCORE_CHARS)
-        .filter(|c| !c.is_ascii() && set.binary_search(c).is_ok())
+        .filter(|&c| !c.is_ascii() && frequent(c))
         .count()
 }
 

@@ -20,7 +20,9 @@ impl Replayer for XiangqiReplayer {
 
     fn start(&self, record: &Record) -> Result<Position, RecordError> {
         match &record.setup {
+            // Most set-ups of a database are the start position written out: no FEN to read.
             None => Ok(Position::start()),
+            Some((fen, _)) if fen == Position::START_FEN => Ok(Position::start()),
             Some((fen, span)) => Position::from_fen(fen).map_err(|e| {
                 let mut err = e.to_record_error();
                 if err.span.is_none() {
@@ -127,4 +129,30 @@ pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, Re
         pos.play_unchecked(*mv);
     }
     Ok((pos, last, want))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_fen_is_the_start_position() {
+        assert_eq!(
+            Position::from_fen(Position::START_FEN).unwrap(),
+            Position::start()
+        );
+        let mut record = Record::new(crate::core::record::GameKind::Xiangqi, "pgn", 0);
+        record.setup = Some((
+            Position::START_FEN.to_string(),
+            crate::core::record::Span::new(0, 1),
+        ));
+        assert_eq!(XiangqiReplayer.start(&record).unwrap(), Position::start());
+        // Another set-up is read.
+        record.setup = Some((
+            "3k5/9/9/9/9/9/9/9/9/4K4 b - - 3 7".to_string(),
+            crate::core::record::Span::new(0, 1),
+        ));
+        let p = XiangqiReplayer.start(&record).unwrap();
+        assert_eq!((p.halfmove_clock(), p.fullmove_number()), (3, 7));
+    }
 }

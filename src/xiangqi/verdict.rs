@@ -37,7 +37,7 @@ use crate::core::record::{GameResult, Player};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict};
 use crate::xiangqi::repetition::{self, Code};
-use crate::xiangqi::rules::{Color, Move, Position};
+use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position};
 
 /// The rule parameters of Xiangqi.
 pub static RULE_SPECS: &[RuleSpec] = &[
@@ -142,33 +142,83 @@ impl Repetition {
 /// boards so a hash collision cannot fake one).
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    /// (ply, hash, position) since the last capture.
-    seen: Vec<(usize, u64, Position)>,
+    /// The hashes of the positions since the last capture (scanned at every ply).
+    hashes: Vec<u64>,
+    /// Those positions, in the same order: what a repetition compares.
+    seen: Vec<Seen>,
     next_ply: usize,
 }
 
+/// A position of the table: its ply, placement and side to move.
+#[derive(Debug, Clone)]
+struct Seen {
+    ply: usize,
+    side: Color,
+    board: [u8; 90],
+}
+
 impl RepetitionTable {
+    /// A table with room for `plies` positions (a game's length: no growing on the way).
+    pub fn with_capacity(plies: usize) -> RepetitionTable {
+        RepetitionTable {
+            hashes: Vec::with_capacity(plies),
+            seen: Vec::with_capacity(plies),
+            next_ply: 0,
+        }
+    }
+
     /// Records the position after the next ply (the first push is ply 0); returns every ply
     /// at which it stood so far (this one included). A capture (the position's half-move
     /// clock at 0) forgets the earlier positions: they can never recur.
     pub fn push(&mut self, pos: &Position) -> Vec<usize> {
+        self.record(pos);
+        self.occurrences()
+    }
+
+    /// [`RepetitionTable::push`] without the list: how many times the position stood so far
+    /// (this one included).
+    pub fn record(&mut self, pos: &Position) -> usize {
         let ply = self.next_ply;
         self.next_ply += 1;
         if pos.halfmove_clock() == 0 {
+            self.hashes.clear();
             self.seen.clear();
         }
-        let h = pos.hash();
-        let same =
-            |p: &Position| p.side_to_move() == pos.side_to_move() && p.pieces().eq(pos.pieces());
-        let mut plies: Vec<usize> = self
-            .seen
+        let hash = pos.hash();
+        let side = pos.side_to_move();
+        let count = 1 + self.same_as(hash, side, &pos.board).count();
+        self.hashes.push(hash);
+        self.seen.push(Seen {
+            ply,
+            side,
+            board: pos.board,
+        });
+        count
+    }
+
+    /// The plies at which the last recorded position stood (it included, last).
+    pub fn occurrences(&self) -> Vec<usize> {
+        match (self.hashes.last(), self.seen.last()) {
+            (Some(&hash), Some(last)) => self
+                .same_as(hash, last.side, &last.board)
+                .map(|s| s.ply)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The recorded positions with this hash, side to move and placement.
+    fn same_as<'a>(
+        &'a self,
+        hash: u64,
+        side: Color,
+        board: &'a [u8; 90],
+    ) -> impl Iterator<Item = &'a Seen> + 'a {
+        self.hashes
             .iter()
-            .filter(|(_, hh, p)| *hh == h && same(p))
-            .map(|(i, _, _)| *i)
-            .collect();
-        plies.push(ply);
-        self.seen.push((ply, h, pos.clone()));
-        plies
+            .zip(&self.seen)
+            .filter(move |(h, s)| **h == hash && s.side == side && s.board == *board)
+            .map(|(_, s)| s)
     }
 }
 
@@ -283,18 +333,35 @@ pub fn board_outcome(
         notes,
     };
     let limit_plies = 2 * rules.move_limit;
-    let mut table = RepetitionTable::default();
+    let mut table = RepetitionTable::with_capacity(moves.len() + 1);
+    let mut analyses = repetition::Analyses::default();
     let mut pos = start.clone();
+    // The pieces that can cross the river: the material is insufficient when none is left,
+    // and only a capture takes one away.
+    let crossing =
+        |p: Piece| matches!(p.kind, Kind::Horse | Kind::Rook | Kind::Cannon | Kind::Pawn);
+    let mut crossers = pos.pieces().filter(|&(_, p)| crossing(p)).count();
     for ply in 0..=moves.len() {
         let last = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
-        if let Some(mv) = last {
-            pos.play_unchecked(mv);
+        if let Some(mv) = last
+            && let Some(taken) = pos.play_unchecked(mv)
+            && crossing(taken)
+        {
+            crossers = crossers.saturating_sub(1);
         }
         // After a legal move only the last position can lack a legal move (the record's next
         // move is one), the king can only be en prise in a set-up, and the material only
-        // changes with a capture: the full test runs where it can decide.
-        let needed = ply == 0 || ply == moves.len() || pos.halfmove_clock() == 0;
-        if needed && let Some(v) = position_verdict(&pos, ply, last) {
+        // changes with a capture: the full test runs at both ends, and after the capture of
+        // the last piece that can cross the river in between (only the material can decide).
+        if ply == 0 || ply == moves.len() {
+            if let Some(v) = position_verdict(&pos, ply, last) {
+                return done(v, notes);
+            }
+        } else if crossers == 0
+            && pos.halfmove_clock() == 0
+            && pos.is_insufficient_material()
+            && let Some(v) = position_verdict(&pos, ply, last)
+        {
             return done(v, notes);
         }
         if pos.halfmove_clock() >= limit_plies && last.is_some() {
@@ -312,9 +379,9 @@ pub fn board_outcome(
             );
             return done(v, notes);
         }
-        let plies = table.push(&pos);
-        if plies.len() >= rules.repetitions as usize {
-            let v = judge_repetition(start, moves, &plies, rules.code, text);
+        if table.record(&pos) >= rules.repetitions as usize {
+            let plies = table.occurrences();
+            let v = judge_repetition(start, moves, &plies, rules.code, text, &mut analyses);
             if v.reason == Reason::RepetitionDraw && ply < moves.len() {
                 notes.push(format!(
                     "the position at ply {ply} occurred for the {} time with allowed moves on both sides, but the players went on, so that repetition did not end the game",
@@ -338,6 +405,7 @@ fn judge_repetition(
     plies: &[usize],
     code: Code,
     text: &dyn Fn(usize, Move) -> String,
+    analyses: &mut repetition::Analyses,
 ) -> Verdict {
     let first = plies.first().copied().unwrap_or(0);
     let ply = plies.last().copied().unwrap_or(0);
@@ -346,7 +414,7 @@ fn judge_repetition(
         at_first.play_unchecked(mv);
     }
     let cycle = moves.get(first..ply).unwrap_or(&[]);
-    let ruling = repetition::judge(&at_first, first, cycle, code, text);
+    let ruling = repetition::judge_cached(&at_first, first, cycle, code, text, analyses);
     let list: Vec<String> = plies.iter().map(|p| p.to_string()).collect();
     let mut v = Verdict::new(
         ruling.result,
@@ -467,6 +535,27 @@ mod tests {
     }
 
     #[test]
+    fn repetition_table_counts_and_lists_occurrences() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let mut table = RepetitionTable::default();
+        let mut p = pos.clone();
+        let mut counts = vec![table.record(&p)];
+        for m in moves("e1e2 d9d8 e2e1 d8d9 e1e2") {
+            p.play_unchecked(m);
+            counts.push(table.record(&p));
+        }
+        assert_eq!(counts, vec![1, 1, 1, 1, 2, 2]);
+        assert_eq!(table.occurrences(), vec![1, 5]);
+        // A capture forgets what stood before it.
+        let cap = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        assert_eq!(table.push(&cap), vec![6]);
+        assert_eq!(
+            RepetitionTable::default().occurrences(),
+            Vec::<usize>::new()
+        );
+    }
+
+    #[test]
     fn insufficient_material_and_king_capture() {
         let pos = Position::from_fen("3k5/4a4/9/9/9/9/9/4B4/9/4K4 w - - 0 1").unwrap();
         let v = board_verdict(&pos, &[], &BoardRules::default()).unwrap();
@@ -477,6 +566,21 @@ mod tests {
         assert_eq!(v.result, GameResult::FirstWins);
         assert!(allows(&open, GameResult::FirstWins));
         assert!(!allows(&open, GameResult::Draw));
+    }
+
+    #[test]
+    fn material_runs_out_mid_game() {
+        // The red pawn takes the advisor (not the last piece that can cross the river), the
+        // black king takes the pawn (the last one): a draw at ply 2, though the record goes on.
+        let pos = Position::from_fen("4k4/4a4/4P4/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        let line = moves("e7e8 e9e8 d0d1 e8e9");
+        let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::InsufficientMaterial, "{}", v.detail);
+        assert_eq!(v.ply, 2);
+        assert_eq!(
+            board_verdict(&pos, &line[..1], &BoardRules::default()),
+            None
+        );
     }
 
     #[test]

@@ -158,17 +158,18 @@ fn single(input: &str) -> IResult<&str, Element<'_>> {
 /// The next element (whitespace already skipped). An `Err` means the text at `input` starts
 /// no element: an unterminated comment or tag, or a stray `]`, `}`.
 pub fn element(input: &str) -> IResult<&str, Element<'_>> {
-    alt((
-        tag_pair,
-        brace_comment,
-        line_comment,
-        escape_line,
-        single,
-        nag,
-        move_number,
-        word,
-    ))
-    .parse(input)
+    // The first character picks the one parser that can match (a word cannot start with a
+    // delimiter), so a move does not wait for seven failed alternatives.
+    match input.as_bytes().first() {
+        Some(b'[') => tag_pair(input),
+        Some(b'{') => brace_comment(input),
+        Some(b';') => line_comment(input),
+        Some(b'%') => escape_line(input),
+        Some(b'(' | b')') => single(input),
+        Some(b'$') => nag(input),
+        Some(b'0'..=b'9') => alt((move_number, word)).parse(input),
+        _ => word(input),
+    }
 }
 
 /// Splits `!`, `?` suffixes (`!?`, `?!`, `!!` …) off a move word.
@@ -197,28 +198,76 @@ pub fn result_token(word: &str) -> Option<crate::core::record::GameResult> {
     }
 }
 
-const CN_PIECES: &str = "车車俥伡马馬傌相象仕士帅帥将將炮砲包兵卒";
-const CN_PLACES: &str = "前中后後";
-const CN_DIGITS: &str = "一二三四五六七八九１２３４５６７８９123456789";
-const CN_ACTIONS: &str = "进進退平";
+fn is_cn_piece(c: char) -> bool {
+    matches!(
+        c,
+        '车' | '車'
+            | '俥'
+            | '伡'
+            | '马'
+            | '馬'
+            | '傌'
+            | '相'
+            | '象'
+            | '仕'
+            | '士'
+            | '帅'
+            | '帥'
+            | '将'
+            | '將'
+            | '炮'
+            | '砲'
+            | '包'
+            | '兵'
+            | '卒'
+    )
+}
+
+fn is_cn_place(c: char) -> bool {
+    matches!(c, '前' | '中' | '后' | '後')
+}
+
+fn is_cn_digit(c: char) -> bool {
+    matches!(
+        c,
+        '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' | '１'..='９' | '1'..='9'
+    )
+}
+
+fn is_cn_action(c: char) -> bool {
+    matches!(c, '进' | '進' | '退' | '平')
+}
 
 /// `炮二平五`, `馬８進７`, `前车进一`, `一兵平五`.
 pub fn is_chinese_move(word: &str) -> bool {
-    let c: Vec<char> = word.chars().collect();
-    // `前兵三平四`: a pawn of one of two doubled files, the file after the pawn.
-    if let [place, pawn, file, action, to] = c.as_slice() {
-        return (CN_PLACES.contains(*place) || CN_DIGITS.contains(*place))
-            && CN_PIECES.contains(*pawn)
-            && CN_DIGITS.contains(*file)
-            && CN_ACTIONS.contains(*action)
-            && CN_DIGITS.contains(*to);
+    // Four or five characters (a move token is short: no list is built for it).
+    let mut c = ['\0'; 5];
+    let mut n = 0;
+    for ch in word.chars() {
+        if n == c.len() {
+            return false;
+        }
+        c[n] = ch;
+        n += 1;
     }
-    let [a, b, action, to] = c.as_slice() else {
-        return false;
-    };
-    let first = CN_PIECES.contains(*a) || CN_PLACES.contains(*a) || CN_DIGITS.contains(*a);
-    let second = CN_PIECES.contains(*b) || CN_DIGITS.contains(*b);
-    first && second && CN_ACTIONS.contains(*action) && CN_DIGITS.contains(*to)
+    let [a, b, third, fourth, fifth] = c;
+    match n {
+        // `前兵三平四`: a pawn of one of two doubled files, the file after the pawn.
+        5 => {
+            (is_cn_place(a) || is_cn_digit(a))
+                && is_cn_piece(b)
+                && is_cn_digit(third)
+                && is_cn_action(fourth)
+                && is_cn_digit(fifth)
+        }
+        4 => {
+            (is_cn_piece(a) || is_cn_place(a) || is_cn_digit(a))
+                && (is_cn_piece(b) || is_cn_digit(b))
+                && is_cn_action(third)
+                && is_cn_digit(fourth)
+        }
+        _ => false,
+    }
 }
 
 /// `H2-E2`, `h2e2`.
@@ -329,6 +378,14 @@ mod tests {
         assert_eq!(first("27.1"), Element::Word("27.1"));
         assert_eq!(first("$14 x"), Element::Nag("$14"));
         assert_eq!(first("C2.5)"), Element::Word("C2.5"));
+        assert_eq!(first("% escaped\nx"), Element::Escape);
+        assert_eq!(first("(1... h9g7)"), Element::Open);
+        assert_eq!(first(") x"), Element::Close);
+        assert_eq!(first("1-0"), Element::Word("1-0"));
+        assert_eq!(first("炮二平五 1-0"), Element::Word("炮二平五"));
+        for stray in ["]", "}", "$x", "[ ]"] {
+            assert!(element(stray).is_err(), "{stray}");
+        }
         assert!(element("{never closed").is_err());
         assert!(element("[Event \"open").is_err());
         assert_eq!(
@@ -351,6 +408,11 @@ mod tests {
         assert_eq!(token_notation("馬８進７"), Some(TokenNotation::Chinese));
         assert_eq!(token_notation("h2-e2"), Some(TokenNotation::Iccs));
         assert_eq!(token_notation("C2-5"), Some(TokenNotation::Wxf));
+        assert!(is_chinese_move("前兵三平四"));
+        assert!(is_chinese_move("二兵１平４"));
+        for m in ["炮二平五五", "前兵三平", "兵前三平四", "炮二平五!"] {
+            assert!(!is_chinese_move(m), "{m}");
+        }
         for m in ["hello", "炮二平", "炮二走五", "j2e2", "C2.0", "1-0"] {
             assert!(!looks_like_move(m), "{m}");
         }

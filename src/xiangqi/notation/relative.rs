@@ -6,7 +6,7 @@
 //! names. [`describe`] goes the other way, for the canonical writers.
 
 use super::NotationError;
-use crate::xiangqi::rules::{Color, Kind, Move, Position, Square};
+use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position, Square};
 
 /// Advance (进, `+`), retreat (退, `-`) or traverse (平, `.`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,13 +72,16 @@ pub fn board_file(color: Color, number: u8) -> u8 {
 
 /// The pieces of `color` and `kind` on a board file, front first.
 fn on_file(pos: &Position, color: Color, kind: Kind, file: u8) -> Vec<Square> {
-    let mut v: Vec<Square> = (0..10u8)
-        .filter_map(|r| Square::new(file, r))
-        .filter(|&s| {
-            pos.piece_at(s)
-                .is_some_and(|p| p.color == color && p.kind == kind)
-        })
-        .collect();
+    // Compared by board code (this runs for every move of a record).
+    let code = Piece::new(color, kind).code();
+    let mut v: Vec<Square> = Vec::with_capacity(5);
+    for r in 0..10u8 {
+        if let Some(s) = Square::new(file, r)
+            && pos.board.get(s.index()) == Some(&code)
+        {
+            v.push(s);
+        }
+    }
     if color == Color::Red {
         v.reverse();
     }

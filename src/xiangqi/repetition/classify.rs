@@ -63,17 +63,20 @@ const MATE_BUDGET: u32 = 5_000;
 /// Whether the side to move mates by a run of checks within `depth` of its moves.
 fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    // Each move is tried on one scratch copy (made and unmade) and played out for real only
+    // when it checks.
+    let mut scratch = pos.clone();
+    scratch.legal_moves_mut(&mut list);
     for &m in list.iter() {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        if !after.is_check() {
+        if !scratch.gives_check(m) {
             continue;
         }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
         let mut replies = MoveList::new();
         after.legal_moves(&mut replies);
         if replies.is_empty() {
@@ -96,6 +99,10 @@ fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
 /// How many positions the mate-threat searches of one whole cycle may visit (a bound on the
 /// cost of a hostile record with a very long cycle); past it no more mate threats are found.
 pub const CYCLE_MATE_BUDGET: u32 = 400_000;
+
+/// The most one move's analysis may draw from the cycle-wide budget (two searches): with at
+/// least this much left, the analysis does not depend on the budget.
+pub const MOVE_MATE_BUDGET: u32 = 2 * MATE_BUDGET;
 
 /// Whether `pos`'s side `side` could mate by checks if it were to move; the search takes its
 /// positions from `total`.

@@ -78,11 +78,14 @@ fn captures_on(pos: &Position, sq: Square, standing: &[Square]) -> Vec<Move> {
 /// Whether the side to move can checkmate at once.
 pub fn has_mate_in_one(pos: &Position) -> bool {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    let mut scratch = pos.clone();
+    scratch.legal_moves_mut(&mut list);
     list.iter().any(|&m| {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        next.is_check() && !next.has_legal_move()
+        scratch.gives_check(m) && {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            !next.has_legal_move()
+        }
     })
 }
 

@@ -25,6 +25,15 @@ impl Position {
         self.is_king_attacked(self.side)
     }
 
+    /// Whether playing `mv` (a legal move of the side to move) checks the opponent, tried
+    /// in place: the position is as before afterwards.
+    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+        let cap = self.make_raw(mv);
+        let check = self.is_check();
+        self.unmake_raw(mv, cap);
+        check
+    }
+
     /// The side to move could take the enemy king: the previous mover left it en prise (or
     /// the kings face each other). Never true after legal moves from a legal set-up.
     pub fn can_capture_king(&self) -> bool {
@@ -174,5 +183,51 @@ impl Position {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::rules::MoveList;
+
+    /// `gives_check` against playing the move out, and `has_legal_move` against the list of
+    /// legal moves, over random games; the position must come back unchanged.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let mut seed: u64 = 0x0DDB_1A5E_5BAD_5EED;
+        let mut checks = 0;
+        for _ in 0..30 {
+            let mut pos = Position::start();
+            for _ in 0..120 {
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                assert_eq!(pos.has_legal_move(), !list.is_empty(), "{}", pos.to_fen());
+                if list.is_empty() {
+                    break;
+                }
+                let mut scratch = pos.clone();
+                for &m in list.iter() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    assert_eq!(
+                        scratch.gives_check(m),
+                        after.is_check(),
+                        "{m} in {}",
+                        pos.to_fen()
+                    );
+                    assert_eq!(scratch, pos);
+                    checks += after.is_check() as u32;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pick = list.get(seed as usize % list.len()).copied();
+                if let Some(m) = pick {
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(checks > 0, "the games never offered a check");
     }
 }

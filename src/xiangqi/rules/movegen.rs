@@ -227,10 +227,29 @@ impl Position {
     /// Whether the side to move has a legal move (stops at the first one found).
     #[inline]
     pub(crate) fn any_legal_mut(&mut self) -> bool {
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
+        // Piece by piece, stopping at the first legal move; the moves are those `gen_pseudo`
+        // would list, in its order, and like it the ones past the list's capacity are not
+        // looked at (only an impossible set-up has that many).
         let (in_check, danger) = self.safety();
-        list.iter().any(|&mv| self.is_safe(mv, in_check, danger))
+        let mut list = MoveList::new();
+        let mut listed = 0;
+        let mut bb = self.occ[self.side.index()];
+        while bb != 0 && listed < MoveList::CAPACITY {
+            let s = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            list.clear();
+            self.gen_pseudo_from(s, &mut list);
+            let room = MoveList::CAPACITY - listed;
+            listed += list.len();
+            for i in 0..list.len().min(room) {
+                if let Some(&mv) = list.get(i)
+                    && self.is_safe(mv, in_check, danger)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The number of legal moves (bulk count at a perft leaf).

@@ -291,10 +291,14 @@ impl Position {
         if !self.is_pseudo_legal(mv) {
             return false;
         }
+        // One attack test on the king after the move (the move generator's shortcut needs
+        // a check test before it, which costs as much).
         let mut p = self.clone();
-        p.set_side_to_move(piece.color);
-        let in_check = p.is_check();
-        p.is_safe(mv, in_check, !0)
+        p.make_raw(mv);
+        match p.king(piece.color) {
+            None => true,
+            Some(k) => !p.king_attacked_at(k.index(), piece.color),
+        }
     }
 
     /// Whether the move follows the moving piece's own rules (palace, river, leg, eye,
