@@ -12,10 +12,6 @@
 //!
 //! No assertion on timings: this prints numbers for docs/performance.md.
 
-// The allocator of the qipu binary (src/main.rs), so the numbers are the CLI's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
 use qipu::core::input::{self, FoundFile, Selection};
