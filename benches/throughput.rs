@@ -3,7 +3,7 @@
 //! directory if it is not at ../shared/corpus). Prints games/s for
 //!
 //! * WTHOR replay: the records read once, then `check` of every game on all cores;
-//! * WTHOR read + replay: decoding the 68-byte records (1,024 at a time, as the CLI reads
+//! * WTHOR read + replay: decoding the 68-byte records (256 at a time, as the CLI reads
 //!   them) and checking, on all cores;
 //! * CCPD read + replay: Big5 decoding, PGN parsing, Chinese notation, replay, on all cores;
 //! * CCPD adjudicate: the same with verdicts (repetition tables), against plain validation.
@@ -80,12 +80,12 @@ fn best(rounds: usize, mut f: impl FnMut() -> usize) -> (usize, f64) {
     (games, best)
 }
 
-/// Reads a loaded file as the CLI does, a slice of 1,024 games at a time, handing each slice's
+/// Reads a loaded file as the CLI does, a slice of 256 games at a time, handing each slice's
 /// records to `f`; the number of records read.
 fn in_slices(l: &Loaded, mut f: impl FnMut(&[Record]) -> usize) -> usize {
     let (mut from, mut games) = (0, 0);
     loop {
-        let (part, more) = l.game.read_some(l.format, &l.input, from, 1024);
+        let (part, more) = l.game.read_some(l.format, &l.input, from, 256);
         from += part.len();
         let recs: Vec<Record> = part.into_iter().flatten().collect();
         f(&recs);

@@ -49,7 +49,7 @@ const GROUP_FILES: usize = 64;
 /// Games of one file replayed in parallel when there are at least this many.
 const PAR_GAMES: usize = 32;
 /// Games of a file read at a time by formats that can read a slice (`Game::read_some`).
-const READ_GAMES: usize = 1024;
+const READ_GAMES: usize = 256;
 
 /// What a job is about.
 struct JobInfo<'a> {
