@@ -69,7 +69,14 @@ impl NameList {
         let at = HEADER + i.checked_mul(self.width)?;
         let c = self.bytes.get(at..at + self.width)?;
         let end = c.iter().position(|&b| b == 0).unwrap_or(c.len());
-        let name: CompactString = c[..end].iter().map(|&b| b as char).collect();
+        let raw = &c[..end];
+        // Latin-1: ASCII names (nearly all) are taken as they are.
+        if let Ok(ascii) = std::str::from_utf8(raw).map(str::trim)
+            && raw.is_ascii()
+        {
+            return Some(CompactString::from(ascii));
+        }
+        let name: CompactString = raw.iter().map(|&b| b as char).collect();
         Some(CompactString::from(name.trim()))
     }
 }
