@@ -36,7 +36,10 @@ fn wthor_input(path: &Path) -> Input {
     let bytes = std::fs::read(path).expect("readable corpus file");
     let siblings = ["WTHOR.JOU", "WTHOR.TRN"]
         .iter()
-        .map(|n| (n.to_ascii_lowercase(), Path::new(DIR).join(n)))
+        .filter_map(|n| {
+            let b = std::fs::read(Path::new(DIR).join(n)).ok()?;
+            Some((n.to_ascii_lowercase(), Arc::from(b)))
+        })
         .collect();
     Input {
         name: path.display().to_string(),

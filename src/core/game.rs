@@ -18,6 +18,10 @@ pub struct FormatInfo {
     pub write: bool,
     /// Binary formats are not decoded as text; their errors give byte offsets.
     pub binary: bool,
+    /// Files beside an input that its reader uses (lower-case names, e.g. WTHOR's name
+    /// lists `wthor.jou`, `wthor.trn`): read once per input into `Input::siblings`. Empty for
+    /// most formats, whose inputs never look at their directory.
+    pub companions: &'static [&'static str],
     pub description: &'static str,
 }
 

@@ -225,22 +225,31 @@ pub fn make_input(
 ) -> Result<(Input, Option<&'static str>), InputProblem> {
     let bytes: Arc<[u8]> = Arc::from(bytes);
     let mut siblings = Vec::new();
-    if format.binary {
-        if let Some(dir) = file.path.as_ref().and_then(|p| p.parent()) {
-            let dir = if dir.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                dir
-            };
-            if let Ok(rd) = std::fs::read_dir(dir) {
-                for e in rd.flatten() {
-                    if let Some(n) = e.file_name().to_str() {
-                        siblings.push((n.to_ascii_lowercase(), e.path()));
-                    }
+    // Only a format that uses companion files looks at the directory (listing it for every
+    // file of a directory of 50,000 XQF files would be quadratic).
+    if !format.companions.is_empty()
+        && let Some(dir) = file.path.as_ref().and_then(|p| p.parent())
+    {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(rd) = std::fs::read_dir(dir) {
+            for e in rd.flatten() {
+                let Some(n) = e.file_name().to_str().map(str::to_ascii_lowercase) else {
+                    continue;
+                };
+                if format.companions.contains(&n.as_str())
+                    && let Ok(b) = std::fs::read(e.path())
+                {
+                    siblings.push((n, Arc::from(b)));
                 }
             }
         }
         siblings.sort();
+    }
+    if format.binary {
         return Ok((
             Input {
                 name: file.display.clone(),
@@ -290,4 +299,45 @@ fn too_broken(text: &str) -> bool {
         }
     }
     total > 0 && bad * 20 > total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(path: PathBuf) -> FoundFile {
+        FoundFile {
+            display: path.display().to_string(),
+            relative: PathBuf::from(path.file_name().unwrap_or_default()),
+            path: Some(path),
+            explicit: true,
+        }
+    }
+
+    #[test]
+    fn only_formats_with_companions_read_the_files_beside_them() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("WTHOR.JOU"), b"names").unwrap();
+        std::fs::write(dir.path().join("other.bin"), b"x").unwrap();
+        let games = crate::games::all();
+        let format = |id: &str| {
+            games
+                .iter()
+                .flat_map(|g| g.formats())
+                .find(|f| f.id == id)
+                .unwrap()
+        };
+        let wthor = found(dir.path().join("a.wtb"));
+        let (input, _) = make_input(&wthor, vec![0; 16], format("wthor"), TextEncoding::Auto)
+            .unwrap_or_else(|_| panic!("wthor input"));
+        let names: Vec<&str> = input.siblings.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["wthor.jou"]);
+        assert_eq!(&*input.siblings[0].1, b"names");
+        // An XQF file never looks at its directory (a directory of many XQF files would
+        // otherwise be listed once per file).
+        let xqf = found(dir.path().join("a.xqf"));
+        let (input, _) = make_input(&xqf, vec![0; 1024], format("xqf"), TextEncoding::Auto)
+            .unwrap_or_else(|_| panic!("xqf input"));
+        assert!(input.siblings.is_empty());
+    }
 }

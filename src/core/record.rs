@@ -304,8 +304,9 @@ pub struct Input {
     pub bytes: Arc<[u8]>,
     /// The decoded text (for text formats); spans index into it.
     pub text: Option<Arc<str>>,
-    /// Other files beside it that a format may use (WTHOR.JOU / WTHOR.TRN), by lower-case name.
-    pub siblings: Vec<(String, std::path::PathBuf)>,
+    /// The files beside it that its format uses (`FormatInfo::companions`: WTHOR.JOU /
+    /// WTHOR.TRN), by lower-case name, with their bytes (read once for the whole input).
+    pub siblings: Vec<(String, Arc<[u8]>)>,
 }
 
 impl Input {
@@ -317,7 +318,7 @@ impl Input {
 #[cfg(test)]
 mod size_tests {
     /// A move's in-memory size matters for databases of millions of moves (a WTHOR batch
-    /// holds a slice of 1,024 games × 60 moves at a time): keep it small.
+    /// holds a slice of 256 games × 60 moves at a time): keep it small.
     #[test]
     fn a_move_entry_stays_small() {
         let size = std::mem::size_of::<super::MoveEntry>();

@@ -27,6 +27,7 @@ static FORMATS: &[FormatInfo] = &[FormatInfo {
     read: true,
     write: true,
     binary: false,
+    companions: &[],
     description: "Junqi Fanfanqi record (qipu's PGN-like format: tags, numbered flips/moves/attacks, events)",
 }];
 

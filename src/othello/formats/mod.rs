@@ -16,6 +16,7 @@ pub static FORMATS: &[FormatInfo] = &[
         read: true,
         write: true,
         binary: false,
+        companions: &[],
         description: "Othello move transcript (f5d6c3…), one game per line",
     },
     FormatInfo {
@@ -25,6 +26,7 @@ pub static FORMATS: &[FormatInfo] = &[
         read: true,
         write: true,
         binary: false,
+        companions: &[],
         description: "Generic Game Format (GGS server games and archives)",
     },
     FormatInfo {
@@ -34,6 +36,7 @@ pub static FORMATS: &[FormatInfo] = &[
         read: true,
         write: true,
         binary: true,
+        companions: &["wthor.jou", "wthor.trn"],
         description: "WTHOR database of the French Othello Federation (binary)",
     },
 ];

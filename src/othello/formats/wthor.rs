@@ -7,6 +7,7 @@ use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Span, Tag};
 use crate::othello::notation::square_str;
 use crate::othello::verdict::result_of;
 use compact_str::{CompactString, ToCompactString, format_compact};
+use std::sync::Arc;
 
 pub const HEADER: usize = 16;
 pub const RECORD: usize = 68;
@@ -47,7 +48,7 @@ pub fn header(b: &[u8]) -> Option<Header> {
 /// 16-byte header, NUL-padded Latin-1.
 pub fn name_list(bytes: &[u8], width: usize) -> Vec<CompactString> {
     let names = NameList {
-        bytes: bytes.to_vec(),
+        bytes: Arc::from(bytes),
         width,
     };
     (0..names.len()).filter_map(|i| names.get(i)).collect()
@@ -56,7 +57,7 @@ pub fn name_list(bytes: &[u8], width: usize) -> Vec<CompactString> {
 /// A name file's bytes; a name is decoded when a game asks for it (a WTHOR file names a few
 /// thousand players, a slice of games only some of them).
 struct NameList {
-    bytes: Vec<u8>,
+    bytes: Arc<[u8]>,
     width: usize,
 }
 
@@ -82,10 +83,9 @@ impl NameList {
 }
 
 fn sibling(input: &Input, name: &str) -> Option<NameList> {
-    let (_, path) = input.siblings.iter().find(|(n, _)| n == name)?;
-    let bytes = std::fs::read(path).ok()?;
+    let (_, bytes) = input.siblings.iter().find(|(n, _)| n == name)?;
     Some(NameList {
-        bytes,
+        bytes: bytes.clone(),
         width: if name.ends_with(".jou") { 20 } else { 26 },
     })
 }

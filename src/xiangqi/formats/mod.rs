@@ -43,6 +43,7 @@ const fn info(
         read,
         write,
         binary,
+        companions: &[],
         description,
     }
 }
