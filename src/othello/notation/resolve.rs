@@ -52,15 +52,10 @@ fn written_color(entry: &MoveEntry) -> Option<Player> {
     }
 }
 
-impl Replayer for OthelloReplayer {
-    type Position = Board;
-    type Move = Move;
-
-    fn start(&self, record: &Record) -> Result<Board, RecordError> {
-        start_board(record)
-    }
-
-    fn resolve(
+impl OthelloReplayer {
+    #[cold]
+    #[inline(never)]
+    fn resolve_slow(
         &self,
         pos: &Board,
         entry: &MoveEntry,
@@ -123,6 +118,35 @@ impl Replayer for OthelloReplayer {
                 }
             }
         }
+    }
+}
+
+impl Replayer for OthelloReplayer {
+    type Position = Board;
+    type Move = Move;
+
+    fn start(&self, record: &Record) -> Result<Board, RecordError> {
+        start_board(record)
+    }
+
+    /// The usual case (a bare square that flips, no colour written) is checked first and
+    /// inline; everything else, errors included, goes to [`resolve_slow`].
+    #[inline]
+    fn resolve(
+        &self,
+        pos: &Board,
+        entry: &MoveEntry,
+    ) -> Result<(Move, Option<String>), RecordError> {
+        if entry.annotations.is_empty()
+            && let Some(sq) = parse_square(entry.text.as_str())
+        {
+            let f = pos.flips_of(sq);
+            if f != 0 {
+                self.resolved.set(Some((*pos, sq, f)));
+                return Ok((Move::Place(sq), None));
+            }
+        }
+        self.resolve_slow(pos, entry)
     }
 
     fn play(&self, pos: &mut Board, mv: Move) {
