@@ -11,7 +11,7 @@ use crate::core::report::ReportFormat;
 use crate::core::rules::Rules;
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// The games this run may read, and the rule set of each.
@@ -263,8 +263,9 @@ pub fn progress_message(files_done: usize, files: usize, games: usize, started: 
 pub struct FileProgress {
     pub bar: indicatif::ProgressBar,
     files: usize,
-    files_done: AtomicUsize,
-    games: AtomicUsize,
+    /// Files and games done. One lock for the counts and the message, so that a thread
+    /// never overwrites a newer message with its older counts.
+    done: Mutex<(usize, usize)>,
     started: Instant,
 }
 
@@ -274,23 +275,19 @@ impl FileProgress {
         FileProgress {
             bar: progress_bytes(common, sizes.iter().sum()),
             files: sizes.len(),
-            files_done: AtomicUsize::new(0),
-            games: AtomicUsize::new(0),
+            done: Mutex::new((0, 0)),
             started,
         }
     }
 
     /// One more file done, of `bytes` bytes and `games` games.
     pub fn file_done(&self, bytes: u64, games: usize) {
-        let files_done = self.files_done.fetch_add(1, Ordering::Relaxed) + 1;
-        let games = self.games.fetch_add(games, Ordering::Relaxed) + games;
+        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        done.0 += 1;
+        done.1 += games;
         self.bar.inc(bytes);
-        self.bar.set_message(progress_message(
-            files_done,
-            self.files,
-            games,
-            self.started,
-        ));
+        self.bar
+            .set_message(progress_message(done.0, self.files, done.1, self.started));
     }
 }
 
