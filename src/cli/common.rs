@@ -137,11 +137,16 @@ pub fn read_file(
 
 /// A file's bytes, or the problem reading them.
 pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, InputProblem> {
-    input::read_bytes(file).map_err(|message| InputProblem {
+    input::read_bytes(file).map_err(|message| unsupported(file, message))
+}
+
+/// A file that cannot be read or recognised.
+fn unsupported(file: &FoundFile, message: String) -> InputProblem {
+    InputProblem {
         source: file.display.clone(),
         message,
         kind: ErrorKind::Unsupported,
-    })
+    }
 }
 
 /// The same for a file whose bytes are read already.
@@ -177,14 +182,8 @@ pub fn open_loaded(
     game: Option<GameKind>,
 ) -> Result<OpenedFile, InputProblem> {
     let sel = Selection { game, from };
-    let (g, format) =
-        input::detect(&setup.games, &file.display, &bytes, sel).map_err(|message| {
-            InputProblem {
-                source: file.display.clone(),
-                message,
-                kind: ErrorKind::Unsupported,
-            }
-        })?;
+    let (g, format) = input::detect(&setup.games, &file.display, &bytes, sel)
+        .map_err(|message| unsupported(file, message))?;
     let (input, _enc) = input::make_input(file, bytes, format, setup.encoding)?;
     Ok(OpenedFile {
         game: g,

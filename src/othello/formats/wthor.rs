@@ -44,17 +44,8 @@ pub fn header(b: &[u8]) -> Option<Header> {
     })
 }
 
-/// A name list (`WTHOR.JOU`: 20-byte records, `WTHOR.TRN`: 26-byte records) after its
-/// 16-byte header, NUL-padded Latin-1.
-pub fn name_list(bytes: &[u8], width: usize) -> Vec<CompactString> {
-    let names = NameList {
-        bytes: Arc::from(bytes),
-        width,
-    };
-    (0..names.len()).filter_map(|i| names.get(i)).collect()
-}
-
-/// A name file's bytes; a name is decoded when a game asks for it (a WTHOR file names a few
+/// A name list (`WTHOR.JOU`: 20-byte records, `WTHOR.TRN`: 26-byte records, after a 16-byte
+/// header, NUL-padded Latin-1); a name is decoded when a game asks for it (a WTHOR file names a few
 /// thousand players, a slice of games only some of them).
 struct NameList {
     bytes: Arc<[u8]>,
@@ -62,10 +53,6 @@ struct NameList {
 }
 
 impl NameList {
-    fn len(&self) -> usize {
-        self.bytes.len().saturating_sub(HEADER) / self.width.max(1)
-    }
-
     fn get(&self, i: usize) -> Option<CompactString> {
         let at = HEADER + i.checked_mul(self.width)?;
         let c = self.bytes.get(at..at + self.width)?;
@@ -446,9 +433,11 @@ mod tests {
         let mut b = vec![0u8; HEADER];
         b.extend_from_slice(b"Tastet Marc\0\0\0\0\0\0\0\0\0");
         b.extend_from_slice(b"Jos\xe9\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0");
-        assert_eq!(
-            name_list(&b, 20),
-            vec!["Tastet Marc".to_string(), "José".to_string()]
-        );
+        let names = NameList {
+            bytes: Arc::from(b),
+            width: 20,
+        };
+        let all: Vec<CompactString> = (0..).map_while(|i| names.get(i)).collect();
+        assert_eq!(all, vec!["Tastet Marc".to_string(), "José".to_string()]);
     }
 }
