@@ -451,10 +451,24 @@ pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -
                 m.ply,
                 m.side,
                 pad_to_width(&m.move_text, 12),
-                m.kind.as_str(),
+                format!("{} {}", m.kind.as_str(), m.kind.label()),
                 m.targets.join(" ")
             ));
         }
+    }
+    if let Some(sides) = &v.sides {
+        let words: Vec<String> = sides
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} ({})",
+                    s.side,
+                    s.term,
+                    if s.forbidden { "forbidden" } else { "allowed" }
+                )
+            })
+            .collect();
+        s.push_str(&format!("  {}\n", words.join("; ")));
     }
     if let Some(d) = diagram {
         s.push_str(&format!("  {}:\n", position_title(v)));

@@ -71,13 +71,23 @@ impl std::fmt::Display for Reason {
     }
 }
 
-/// The class of one move in a repetition cycle (Xiangqi 棋例).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The class of one move in a repetition cycle (Xiangqi 棋例, the CXA 2020 rulebook's terms,
+/// 第24条): the attacks 将 check, 杀 mate threat, 捉 chase, and the allowed moves 兑 exchange, 献
+/// offer, 拦 block, 跟 follow and 闲 idle (兑, 献, 拦 and 跟 are kinds of 闲, 24.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveClass {
     Check,
     MateThreat,
     Chase,
+    /// 兑 (24.4): offers an exchange of like for like.
+    Exchange,
+    /// 献 (24.5): offers a piece to be taken.
+    Offer,
+    /// 拦 (24.6): blocks an enemy piece, attacking nothing.
+    Block,
+    /// 跟 (24.7): follows (keeps attacking) a protected enemy piece, attacking nothing.
+    Follow,
     Idle,
 }
 
@@ -87,9 +97,46 @@ impl MoveClass {
             MoveClass::Check => "check",
             MoveClass::MateThreat => "mate-threat",
             MoveClass::Chase => "chase",
+            MoveClass::Exchange => "exchange",
+            MoveClass::Offer => "offer",
+            MoveClass::Block => "block",
+            MoveClass::Follow => "follow",
             MoveClass::Idle => "idle",
         }
     }
+
+    /// The rulebook's one-character label (将, 杀, 捉, 兑, 献, 拦, 跟, 闲).
+    pub fn label(self) -> &'static str {
+        match self {
+            MoveClass::Check => "将",
+            MoveClass::MateThreat => "杀",
+            MoveClass::Chase => "捉",
+            MoveClass::Exchange => "兑",
+            MoveClass::Offer => "献",
+            MoveClass::Block => "拦",
+            MoveClass::Follow => "跟",
+            MoveClass::Idle => "闲",
+        }
+    }
+
+    /// An attack (将, 杀, 捉); every other kind is an allowed move (闲 in the wide sense).
+    pub fn is_attack(self) -> bool {
+        matches!(
+            self,
+            MoveClass::Check | MoveClass::MateThreat | MoveClass::Chase
+        )
+    }
+}
+
+/// What one side did over a judged cycle, in the arbiter's words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CycleSide {
+    /// "Red" or "Black".
+    pub side: String,
+    /// The rulebook's name for the side's moves: 长将, 长捉, 一将一捉, 两闲, 一捉一闲 …
+    pub term: String,
+    /// Whether they are forbidden moves (禁止着法, 24.13).
+    pub forbidden: bool,
 }
 
 /// One move of a judged cycle, so that a reader can check the ruling by hand.
@@ -112,6 +159,9 @@ pub struct Verdict {
     pub detail: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cycle: Option<Vec<CycleMove>>,
+    /// With `cycle`: each side's moves over the cycle in the arbiter's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sides: Option<Vec<CycleSide>>,
 }
 
 impl Verdict {
@@ -122,6 +172,7 @@ impl Verdict {
             ply,
             detail: detail.into(),
             cycle: None,
+            sides: None,
         }
     }
 }

@@ -428,6 +428,7 @@ fn judge_repetition(
         ),
     );
     v.cycle = Some(ruling.cycle);
+    v.sides = Some(ruling.sides);
     v
 }
 

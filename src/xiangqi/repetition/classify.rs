@@ -50,7 +50,7 @@ impl MoveInfo {
                 v.dedup();
                 v
             }
-            MoveClass::Idle => Vec::new(),
+            _ => Vec::new(),
         }
     }
 }

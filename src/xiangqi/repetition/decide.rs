@@ -4,7 +4,7 @@
 use super::Code;
 use super::classify::MoveInfo;
 use crate::core::record::{GameResult, Player};
-use crate::core::verdict::{CycleMove, MoveClass, Reason};
+use crate::core::verdict::{CycleMove, CycleSide, MoveClass, Reason};
 use crate::xiangqi::rules::{Color, Move, Square};
 
 /// One classified move of the cycle.
@@ -24,6 +24,8 @@ pub struct Ruling {
     pub reason: Reason,
     pub detail: String,
     pub cycle: Vec<CycleMove>,
+    /// Each side's moves in the arbiter's words (Red first).
+    pub sides: Vec<CycleSide>,
 }
 
 fn win_for(c: Color) -> GameResult {
@@ -61,7 +63,7 @@ impl SideView {
         self.all(|c| c == MoveClass::Check)
     }
     fn forbidden(&self) -> bool {
-        self.all(|c| c != MoveClass::Idle)
+        self.all(|c| c.is_attack())
     }
     /// The name of a forbidden side's attack and the reason it loses by.
     fn attack(&self) -> (Reason, &'static str) {
@@ -92,6 +94,51 @@ impl SideView {
         .collect();
         format!("{}: {}", self.color.name(), parts.join(", "))
     }
+}
+
+/// The length of one lap of the cycle: the shortest period of its moves.
+fn lap_len(moves: &[Played]) -> usize {
+    let n = moves.len();
+    (1..=n)
+        .find(|&p| n % p == 0 && (p..n).all(|i| moves[i].mv == moves[i - p].mv))
+        .unwrap_or(n)
+}
+
+/// A count in the rulebook's words: 一, 两, 三 …
+fn numeral(n: usize) -> String {
+    const DIGITS: [&str; 10] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0..=9 => DIGITS[n].to_string(),
+        _ => n.to_string(),
+    }
+}
+
+/// A side's moves over one lap in the arbiter's words: 长将, 长捉, 长拦 (every move the same
+/// kind), 两闲, 一将一捉, 两将一闲 … (the kinds counted, heaviest first).
+pub fn side_term(classes: &[MoveClass]) -> String {
+    const ORDER: [MoveClass; 8] = [
+        MoveClass::Check,
+        MoveClass::MateThreat,
+        MoveClass::Chase,
+        MoveClass::Exchange,
+        MoveClass::Offer,
+        MoveClass::Block,
+        MoveClass::Follow,
+        MoveClass::Idle,
+    ];
+    let Some(&first) = classes.first() else {
+        return String::new();
+    };
+    if classes.len() > 1 && classes.iter().all(|&c| c == first) && first != MoveClass::Idle {
+        return format!("长{}", first.label());
+    }
+    ORDER
+        .iter()
+        .filter_map(|&k| {
+            let n = classes.iter().filter(|&&c| c == k).count();
+            (n > 0).then(|| format!("{}{}", numeral(n), k.label()))
+        })
+        .collect()
 }
 
 /// The AXF chase: the enemy pieces chased on every one of `color`'s moves, followed through
@@ -282,10 +329,33 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
         red.summary(),
         black.summary(),
     );
+    let lap = lap_len(moves);
+    let sides = [(Color::Red, &red), (Color::Black, &black)]
+        .into_iter()
+        .map(|(color, view)| {
+            let classes: Vec<MoveClass> = cycle
+                .iter()
+                .take(lap)
+                .filter(|c| c.side == color.name())
+                .map(|c| c.kind)
+                .collect();
+            CycleSide {
+                side: color.name().to_string(),
+                term: side_term(&classes),
+                forbidden: match code {
+                    Code::Cxa => view.forbidden(),
+                    Code::Axf => {
+                        view.perpetual_check() || !perpetual_victims(moves, color).is_empty()
+                    }
+                },
+            }
+        })
+        .collect();
     Ruling {
         result,
         reason,
         detail,
         cycle,
+        sides,
     }
 }
