@@ -13,7 +13,7 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut, line_start,
+    CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut, line_start,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -59,8 +59,8 @@ impl Game for Xiangqi {
         }
     }
 
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        referee::check(record, rules, adjudicate)
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        referee::check(record, rules, wants)
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {

@@ -1,0 +1,781 @@
+//! `--where EXPR`: which games a command keeps. The expression (grammar/where.ebnf) tests
+//! tags (`Red~许银川`, `Event=…`, `[Result]=1-0`) and the report's fields (`result`,
+//! `claimed`, `reason`, `plies>=40`, `valid`, `agrees`, `game`, `format`, `index`), combined
+//! with `and`, `or`, `not` and parentheses. It is parsed with nom once, then evaluated on
+//! each game's [`Facts`].
+
+use crate::core::record::{GameKind, GameResult, Tag};
+use crate::core::report::GameReport;
+use crate::core::verdict::Reason;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
+use nom::character::complete::{char, multispace0, satisfy};
+use nom::combinator::{not, peek, recognize, value};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+use std::cmp::Ordering;
+
+/// The grammar in short, shown with every bad expression (the whole grammar is
+/// grammar/where.ebnf).
+pub const GRAMMAR: &str = "\
+  expr  = term { (\"or\" | \"||\") term }
+  term  = unary { (\"and\" | \"&&\") unary }
+  unary = \"not\" unary | \"(\" expr \")\" | test
+  test  = name [ op value ]
+  name  = field | tag-name | \"[\" tag-name \"]\"
+  field = result | claimed | reason | plies | valid | agrees | game | format | index
+  op    = \"=\" | \"!=\" | \"~\" (contains) | \"!~\" | \"<\" | \"<=\" | \">\" | \">=\"
+  value = word | '\"' text '\"'
+examples: 'Red~许银川 and plies>=40', 'result=1-0 and not agrees', 'Event=\"全国个人赛\" or Date>=2010'";
+
+/// A bad expression: where, and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilterError {
+    /// 0-based character offset in the expression.
+    pub at: usize,
+    pub message: String,
+    pub expression: String,
+}
+
+impl std::fmt::Display for FilterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "bad --where expression: {}", self.message)?;
+        writeln!(f, "  {}", self.expression)?;
+        let pad: usize = self
+            .expression
+            .chars()
+            .take(self.at)
+            .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1))
+            .sum();
+        writeln!(f, "  {}^", " ".repeat(pad))?;
+        write!(f, "the grammar:\n{GRAMMAR}")
+    }
+}
+
+/// A comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Eq,
+    Ne,
+    Contains,
+    NotContains,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Op {
+    fn text(self) -> &'static str {
+        match self {
+            Op::Eq => "=",
+            Op::Ne => "!=",
+            Op::Contains => "~",
+            Op::NotContains => "!~",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+        }
+    }
+
+    fn holds(self, o: Ordering) -> bool {
+        match self {
+            Op::Eq => o == Ordering::Equal,
+            Op::Ne => o != Ordering::Equal,
+            Op::Lt => o == Ordering::Less,
+            Op::Le => o != Ordering::Greater,
+            Op::Gt => o == Ordering::Greater,
+            Op::Ge => o != Ordering::Less,
+            Op::Contains | Op::NotContains => false,
+        }
+    }
+}
+
+/// A name as written: a field keyword or a tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Name {
+    Word(String),
+    Bracketed(String),
+}
+
+/// A test as written, before it is checked against the fields.
+#[derive(Debug, Clone)]
+struct RawTest {
+    name: Name,
+    cmp: Option<(Op, String)>,
+    at: usize,
+}
+
+#[derive(Debug, Clone)]
+enum Raw {
+    Or(Vec<Raw>),
+    And(Vec<Raw>),
+    Not(Box<Raw>),
+    Test(RawTest),
+}
+
+/// A checked test.
+#[derive(Debug, Clone)]
+enum Test {
+    /// A tag: present (and not empty), or compared.
+    Tag {
+        name: String,
+        cmp: Option<(Op, TagValue)>,
+    },
+    Plies(Op, usize),
+    Index(Op, usize),
+    Valid(bool),
+    /// `agrees` is true / false / null (no claim, or not adjudicated).
+    Agrees(bool, Option<bool>),
+    /// `result` (the verdict's): equal or not to a result, or to none.
+    Result(bool, Option<GameResult>),
+    Claimed(bool, Option<GameResult>),
+    Reason(bool, Option<Reason>),
+    Game(bool, GameKind),
+    Format(bool, String),
+}
+
+/// A tag's value to compare with: as written, and in the forms it is compared in.
+#[derive(Debug, Clone)]
+struct TagValue {
+    /// ASCII lower case, traditional characters made simplified.
+    folded: String,
+    number: Option<f64>,
+}
+
+#[derive(Debug, Clone)]
+enum Expr {
+    Or(Vec<Expr>),
+    And(Vec<Expr>),
+    Not(Box<Expr>),
+    Test(Test),
+}
+
+/// What a filter needs of each game beyond its record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// The replay (`valid`, `plies`).
+    pub replay: bool,
+    /// The verdict (`result`, `reason`, `agrees`): the game is adjudicated.
+    pub verdict: bool,
+}
+
+/// What a game is tested on.
+#[derive(Debug, Clone, Copy)]
+pub struct Facts<'a> {
+    pub tags: &'a [Tag],
+    pub game: Option<GameKind>,
+    pub format: Option<&'a str>,
+    pub index: usize,
+    pub claimed: Option<GameResult>,
+    pub valid: bool,
+    pub plies: usize,
+    pub verdict: Option<(GameResult, Reason)>,
+    pub agrees: Option<bool>,
+}
+
+impl<'a> Facts<'a> {
+    /// The facts of a game's report, with the tags of its record (none for a game that could
+    /// not be read).
+    pub fn of_report(report: &'a GameReport, tags: &'a [Tag]) -> Facts<'a> {
+        Facts {
+            tags,
+            game: report.game,
+            format: report.format,
+            index: report.index,
+            claimed: report.claimed.as_deref().and_then(GameResult::parse),
+            valid: report.valid,
+            plies: report.plies,
+            verdict: report.verdict.as_ref().map(|v| (v.result, v.reason)),
+            agrees: report.agrees,
+        }
+    }
+}
+
+/// A parsed `--where` expression.
+#[derive(Debug, Clone)]
+pub struct Filter {
+    expr: Expr,
+    needs: Needs,
+}
+
+impl Filter {
+    /// Parses and checks an expression.
+    pub fn parse(text: &str) -> Result<Filter, FilterError> {
+        let err = |at: usize, message: String| FilterError {
+            at,
+            message,
+            expression: text.to_string(),
+        };
+        let chars_at = |rest: &str| {
+            text.get(..text.len().saturating_sub(rest.len()))
+                .map_or(0, |t| t.chars().count())
+        };
+        let raw = match expr(text) {
+            Ok((rest, raw)) => {
+                let (rest, _) = ws(rest).unwrap_or((rest, ""));
+                if !rest.is_empty() {
+                    let what = rest.split_whitespace().next().unwrap_or(rest);
+                    return Err(err(
+                        chars_at(rest),
+                        format!("unexpected `{what}` (expected `and`, `or` or the end)"),
+                    ));
+                }
+                raw
+            }
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+                let rest = e.input;
+                let message = if e.code == nom::error::ErrorKind::Char && !rest.starts_with(')') {
+                    "expected `)` here".to_string()
+                } else if rest.trim().is_empty() {
+                    "the expression ends too early (expected a test such as `plies>=40`)"
+                        .to_string()
+                } else {
+                    let what = rest.split_whitespace().next().unwrap_or(rest);
+                    format!("cannot read `{what}` here (expected a test such as `plies>=40`)")
+                };
+                return Err(err(chars_at(rest), message));
+            }
+            Err(nom::Err::Incomplete(_)) => {
+                return Err(err(text.chars().count(), "incomplete expression".into()));
+            }
+        };
+        let mut needs = Needs::default();
+        let expr = compile(&raw, &mut needs).map_err(|(rest_len, m)| {
+            let at = text
+                .get(..text.len().saturating_sub(rest_len))
+                .map_or(0, |t| t.chars().count());
+            err(at, m)
+        })?;
+        Ok(Filter { expr, needs })
+    }
+
+    pub fn needs(&self) -> Needs {
+        self.needs
+    }
+
+    /// Whether the game is kept.
+    pub fn matches(&self, facts: &Facts<'_>) -> bool {
+        eval(&self.expr, facts)
+    }
+}
+
+// ---- parsing (nom) ----
+
+fn ws(i: &str) -> IResult<&str, &str> {
+    multispace0(i)
+}
+
+/// A character that ends a word.
+fn is_stop(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '=' | '!' | '~' | '<' | '>' | '(' | ')' | '"' | '[' | ']')
+}
+
+/// A keyword (`and`, `or`, `not`) as a whole word.
+fn keyword<'a>(k: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+    recognize((tag_no_case(k), peek(not(satisfy(|c: char| !is_stop(c))))))
+}
+
+fn expr(i: &str) -> IResult<&str, Raw> {
+    let (mut i, first) = term(i)?;
+    let mut parts = vec![first];
+    loop {
+        let sep = preceded(ws, alt((keyword("or"), tag("||")))).parse(i);
+        match sep {
+            Ok((rest, _)) => {
+                let (rest, t) = term(rest)?;
+                parts.push(t);
+                i = rest;
+            }
+            Err(_) => break,
+        }
+    }
+    Ok((
+        i,
+        if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Raw::Or(parts)
+        },
+    ))
+}
+
+fn term(i: &str) -> IResult<&str, Raw> {
+    let (mut i, first) = unary(i)?;
+    let mut parts = vec![first];
+    loop {
+        let sep = preceded(ws, alt((keyword("and"), tag("&&")))).parse(i);
+        match sep {
+            Ok((rest, _)) => {
+                let (rest, t) = unary(rest)?;
+                parts.push(t);
+                i = rest;
+            }
+            Err(_) => break,
+        }
+    }
+    Ok((
+        i,
+        if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Raw::And(parts)
+        },
+    ))
+}
+
+fn unary(i: &str) -> IResult<&str, Raw> {
+    let (i, _) = ws(i)?;
+    if let Ok((rest, _)) = keyword("not").parse(i) {
+        let (rest, inner) = unary(rest)?;
+        return Ok((rest, Raw::Not(Box::new(inner))));
+    }
+    if let Ok((rest, _)) = char::<&str, nom::error::Error<&str>>('(').parse(i) {
+        let (rest, inner) = expr(rest)?;
+        let (rest, _) = preceded(ws, char(')')).parse(rest)?;
+        return Ok((rest, inner));
+    }
+    test(i)
+}
+
+fn test(input: &str) -> IResult<&str, Raw> {
+    let bracketed = delimited(char('['), take_while1(|c: char| c != ']'), char(']'))
+        .map(|n: &str| Name::Bracketed(n.trim().to_string()));
+    let word = take_while1(|c: char| !is_stop(c)).map(|n: &str| Name::Word(n.to_string()));
+    let (i, name) = alt((bracketed, word)).parse(input)?;
+    let (i, cmp) = match preceded(ws, op).parse(i) {
+        Ok((rest, op)) => {
+            // After an operator the value is required: the error points at where it is
+            // missing.
+            let (rest, _) = ws(rest)?;
+            let (rest, v) = value_text(rest).map_err(|e| match e {
+                nom::Err::Error(e) => nom::Err::Failure(e),
+                other => other,
+            })?;
+            (rest, Some((op, v)))
+        }
+        Err(_) => (i, None),
+    };
+    Ok((
+        i,
+        Raw::Test(RawTest {
+            name,
+            cmp,
+            // The length of the input from the test on: its position once the whole
+            // expression's length is known.
+            at: input.len(),
+        }),
+    ))
+}
+
+fn op(i: &str) -> IResult<&str, Op> {
+    alt((
+        value(Op::Ne, tag("!=")),
+        value(Op::NotContains, tag("!~")),
+        value(Op::Le, tag("<=")),
+        value(Op::Ge, tag(">=")),
+        value(Op::Eq, tag("==")),
+        value(Op::Eq, tag("=")),
+        value(Op::Contains, tag("~")),
+        value(Op::Lt, tag("<")),
+        value(Op::Gt, tag(">")),
+    ))
+    .parse(i)
+}
+
+fn value_text(i: &str) -> IResult<&str, String> {
+    let quoted = delimited(char('"'), recognize(many_quoted), char('"'))
+        .map(|s: &str| s.replace("\\\"", "\"").replace("\\\\", "\\"));
+    let word = take_while1(|c: char| !c.is_whitespace() && !matches!(c, '(' | ')' | '"'))
+        .map(str::to_string);
+    alt((quoted, word)).parse(i)
+}
+
+/// The inside of a quoted value: anything but an unescaped `"`.
+fn many_quoted(i: &str) -> IResult<&str, ()> {
+    let mut rest = i;
+    loop {
+        let (r, _) = take_while(|c: char| c != '"' && c != '\\').parse(rest)?;
+        match r.strip_prefix('\\') {
+            Some(after) => {
+                let mut cs = after.chars();
+                cs.next();
+                rest = cs.as_str();
+            }
+            None => return Ok((r, ())),
+        }
+    }
+}
+
+// ---- checking ----
+
+/// The field keywords (case-insensitive); any other name is a tag.
+pub const FIELDS: [&str; 9] = [
+    "result", "claimed", "reason", "plies", "valid", "agrees", "game", "format", "index",
+];
+
+fn compile(raw: &Raw, needs: &mut Needs) -> Result<Expr, (usize, String)> {
+    // Offsets: each test holds the length of the input from its start; turned into a
+    // position by the caller's text length.
+    Ok(match raw {
+        Raw::Or(v) => Expr::Or(v.iter().map(|r| compile(r, needs)).collect::<Result<_, _>>()?),
+        Raw::And(v) => Expr::And(v.iter().map(|r| compile(r, needs)).collect::<Result<_, _>>()?),
+        Raw::Not(r) => Expr::Not(Box::new(compile(r, needs)?)),
+        Raw::Test(t) => Expr::Test(compile_test(t, needs).map_err(|m| (t.at, m))?),
+    })
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "1" => Some(true),
+        "false" | "no" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+fn is_none_word(v: &str) -> bool {
+    matches!(v.to_ascii_lowercase().as_str(), "none" | "null" | "-")
+}
+
+fn compile_test(t: &RawTest, needs: &mut Needs) -> Result<Test, String> {
+    let field = match &t.name {
+        Name::Word(w) => FIELDS
+            .iter()
+            .find(|f| f.eq_ignore_ascii_case(w))
+            .copied(),
+        Name::Bracketed(_) => None,
+    };
+    let tag_name = match &t.name {
+        Name::Word(w) | Name::Bracketed(w) => w.clone(),
+    };
+    let Some(field) = field else {
+        if tag_name.is_empty() {
+            return Err("a tag name is empty".into());
+        }
+        return Ok(Test::Tag {
+            name: tag_name,
+            cmp: t.cmp.as_ref().map(|(op, v)| {
+                (
+                    *op,
+                    TagValue {
+                        folded: fold(v),
+                        number: v.trim().parse::<f64>().ok(),
+                    },
+                )
+            }),
+        });
+    };
+    let equality = |what: &str| -> Result<Option<(bool, &str)>, String> {
+        match &t.cmp {
+            None => Ok(None),
+            Some((Op::Eq, v)) => Ok(Some((true, v.as_str()))),
+            Some((Op::Ne, v)) => Ok(Some((false, v.as_str()))),
+            Some((op, _)) => Err(format!(
+                "`{field}` takes `=` or `!=`, not `{}` ({what})",
+                op.text()
+            )),
+        }
+    };
+    let number = |v: &str| -> Result<usize, String> {
+        v.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{field}` compares with a whole number, not `{v}`"))
+    };
+    let results = "1-0, 0-1, 1/2-1/2, * or none";
+    let result_value = |v: &str| -> Result<Option<GameResult>, String> {
+        if is_none_word(v) {
+            return Ok(None);
+        }
+        match GameResult::parse(v) {
+            Some(r) if !v.trim().is_empty() => Ok(Some(r)),
+            _ => Err(format!("`{v}` is not a result ({results})")),
+        }
+    };
+    Ok(match field {
+        "plies" | "index" => {
+            if field == "plies" {
+                needs.replay = true;
+            }
+            let (op, v) = match &t.cmp {
+                Some((op @ (Op::Contains | Op::NotContains), _)) => {
+                    return Err(format!("`{field}` is a number: `{}` compares text", op.text()));
+                }
+                Some((op, v)) => (*op, number(v)?),
+                None => return Err(format!("`{field}` needs a comparison, e.g. `{field}>=40`")),
+            };
+            if field == "plies" {
+                Test::Plies(op, v)
+            } else {
+                Test::Index(op, v)
+            }
+        }
+        "valid" => {
+            needs.replay = true;
+            match equality("true or false")? {
+                None => Test::Valid(true),
+                Some((eq, v)) => {
+                    let b = parse_bool(v).ok_or(format!("`valid` is true or false, not `{v}`"))?;
+                    Test::Valid(b == eq)
+                }
+            }
+        }
+        "agrees" => {
+            needs.verdict = true;
+            needs.replay = true;
+            match equality("true, false or none")? {
+                None => Test::Agrees(true, Some(true)),
+                Some((eq, v)) if is_none_word(v) => Test::Agrees(eq, None),
+                Some((eq, v)) => {
+                    let b = parse_bool(v)
+                        .ok_or(format!("`agrees` is true, false or none, not `{v}`"))?;
+                    Test::Agrees(eq, Some(b))
+                }
+            }
+        }
+        "result" | "claimed" => {
+            if field == "result" {
+                needs.verdict = true;
+                needs.replay = true;
+            }
+            let (eq, r) = match equality(results)? {
+                // Bare: there is one.
+                None => (false, None),
+                Some((eq, v)) => (eq, result_value(v)?),
+            };
+            if field == "result" {
+                Test::Result(eq, r)
+            } else {
+                Test::Claimed(eq, r)
+            }
+        }
+        "reason" => {
+            needs.verdict = true;
+            needs.replay = true;
+            match equality("a reason")? {
+                None => Test::Reason(false, None),
+                Some((eq, v)) if is_none_word(v) => Test::Reason(eq, None),
+                Some((eq, v)) => {
+                    let r = Reason::ALL
+                        .iter()
+                        .find(|r| r.as_str().eq_ignore_ascii_case(v.trim()))
+                        .copied()
+                        .ok_or_else(|| {
+                            let names: Vec<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
+                            format!("`{v}` is not a reason; reasons: {}", names.join(", "))
+                        })?;
+                    Test::Reason(eq, Some(r))
+                }
+            }
+        }
+        "game" => match equality("xiangqi, othello or junqi")? {
+            None => return Err("`game` needs a value, e.g. `game=xiangqi`".into()),
+            Some((eq, v)) => {
+                let g = GameKind::parse(v.trim())
+                    .ok_or(format!("`{v}` is not a game (xiangqi, othello, junqi)"))?;
+                Test::Game(eq, g)
+            }
+        },
+        _ => match equality("a format id")? {
+            None => return Err("`format` needs a value, e.g. `format=pgn`".into()),
+            Some((eq, v)) => Test::Format(eq, v.trim().to_ascii_lowercase()),
+        },
+    })
+}
+
+// ---- evaluation ----
+
+/// The form tag values are compared in: ASCII lower case, traditional Chinese characters
+/// made simplified (許銀川 and 许银川 are one name), surrounding blanks trimmed.
+fn fold(s: &str) -> String {
+    let s = s.trim();
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        fast2s::convert(s).to_lowercase()
+    }
+}
+
+fn eval(e: &Expr, f: &Facts<'_>) -> bool {
+    match e {
+        Expr::Or(v) => v.iter().any(|x| eval(x, f)),
+        Expr::And(v) => v.iter().all(|x| eval(x, f)),
+        Expr::Not(x) => !eval(x, f),
+        Expr::Test(t) => eval_test(t, f),
+    }
+}
+
+/// `eq == (a == b)`: an equality or inequality test.
+fn same<T: PartialEq>(eq: bool, a: T, b: T) -> bool {
+    (a == b) == eq
+}
+
+fn eval_test(t: &Test, f: &Facts<'_>) -> bool {
+    match t {
+        Test::Plies(op, n) => op.holds(f.plies.cmp(n)),
+        Test::Index(op, n) => op.holds(f.index.cmp(n)),
+        Test::Valid(b) => f.valid == *b,
+        Test::Agrees(eq, v) => same(*eq, f.agrees, *v),
+        Test::Result(eq, r) => same(*eq, f.verdict.map(|v| v.0), *r),
+        Test::Claimed(eq, r) => same(*eq, f.claimed, *r),
+        Test::Reason(eq, r) => same(*eq, f.verdict.map(|v| v.1), *r),
+        Test::Game(eq, g) => same(*eq, f.game, Some(*g)),
+        Test::Format(eq, id) => same(*eq, f.format.map(str::to_ascii_lowercase), Some(id.clone())),
+        Test::Tag { name, cmp } => {
+            let found = f
+                .tags
+                .iter()
+                .find(|t| t.name.eq_ignore_ascii_case(name))
+                .map(|t| t.value.as_str());
+            let Some((op, want)) = cmp else {
+                return found.is_some_and(|v| !v.trim().is_empty());
+            };
+            let Some(have) = found else {
+                // A missing tag equals nothing and contains nothing.
+                return matches!(op, Op::Ne | Op::NotContains);
+            };
+            let have_folded = fold(have);
+            match op {
+                Op::Contains => have_folded.contains(&want.folded),
+                Op::NotContains => !have_folded.contains(&want.folded),
+                _ => {
+                    let order = match (have.trim().parse::<f64>().ok(), want.number) {
+                        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
+                        _ => have_folded.cmp(&want.folded),
+                    };
+                    op.holds(order)
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::record::Span;
+
+    fn tags(pairs: &[(&str, &str)]) -> Vec<Tag> {
+        pairs
+            .iter()
+            .map(|(n, v)| Tag {
+                name: (*n).into(),
+                value: (*v).into(),
+                span: Span::default(),
+            })
+            .collect()
+    }
+
+    fn facts(tags: &[Tag]) -> Facts<'_> {
+        Facts {
+            tags,
+            game: Some(GameKind::Xiangqi),
+            format: Some("pgn"),
+            index: 3,
+            claimed: Some(GameResult::FirstWins),
+            valid: true,
+            plies: 57,
+            verdict: Some((GameResult::SecondWins, Reason::PerpetualCheck)),
+            agrees: Some(false),
+        }
+    }
+
+    fn keeps(expr: &str, f: &Facts<'_>) -> bool {
+        Filter::parse(expr)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .matches(f)
+    }
+
+    #[test]
+    fn tags_contain_and_equal_across_scripts_and_case() {
+        let t = tags(&[("Red", "許銀川"), ("Event", "World Cup 2010"), ("Date", "2010.05.01")]);
+        let f = facts(&t);
+        assert!(keeps("Red~许银川", &f));
+        assert!(keeps("Red~銀", &f));
+        assert!(keeps("red=许银川", &f));
+        assert!(!keeps("Red~吕钦", &f));
+        assert!(keeps("Event=\"world cup 2010\"", &f));
+        assert!(keeps("Event~cup", &f));
+        assert!(keeps("Event!~chess", &f));
+        assert!(keeps("Date>=2010 and Date<2011", &f));
+        assert!(keeps("[Red]", &f));
+        assert!(!keeps("Black", &f), "a missing tag is not there");
+        assert!(keeps("Black!=x", &f));
+        assert!(!keeps("Black=x or Black~x", &f));
+    }
+
+    #[test]
+    fn fields_compare_as_their_kind() {
+        let t = tags(&[("Result", "1-0")]);
+        let f = facts(&t);
+        assert!(keeps("plies>=40 and plies<=57 and plies=57 and plies!=3", &f));
+        assert!(!keeps("plies>57", &f));
+        assert!(keeps("result=0-1 and reason=perpetual-check", &f));
+        assert!(keeps("claimed=1-0 and [Result]=1-0 and not agrees", &f));
+        assert!(keeps("agrees=false and valid and game=xiangqi and format=PGN", &f));
+        assert!(keeps("index<4 and index>2", &f));
+        assert!(keeps("result!=none and claimed", &f));
+        assert!(!keeps("agrees=none", &f));
+    }
+
+    #[test]
+    fn and_binds_tighter_than_or_and_not_tighter_than_and() {
+        let t = tags(&[]);
+        let f = facts(&t);
+        assert!(keeps("plies<3 and plies<4 or valid", &f));
+        assert!(!keeps("plies<3 and (plies<4 or valid)", &f));
+        assert!(keeps("not plies<3 and valid", &f));
+        assert!(!keeps("not (plies>3 and valid)", &f));
+        assert!(keeps("plies>3 && (valid || NOT valid)", &f));
+    }
+
+    #[test]
+    fn what_each_expression_needs() {
+        let n = |e: &str| Filter::parse(e).map(|f| f.needs()).unwrap_or_default();
+        assert_eq!(n("Red~x"), Needs::default());
+        assert_eq!(n("claimed=1-0"), Needs::default());
+        assert_eq!(
+            n("plies>3"),
+            Needs {
+                replay: true,
+                verdict: false
+            }
+        );
+        assert!(n("Red~x and not agrees").verdict);
+        assert!(n("reason=checkmate").verdict);
+    }
+
+    #[test]
+    fn bad_expressions_say_where_and_show_the_grammar() {
+        for (bad, says, at) in [
+            ("", "ends too early", 0),
+            ("plies>=", "ends too early", 7),
+            ("plies>=x", "whole number", 0),
+            ("valid and", "ends too early", 9),
+            ("(valid", "expected `)`", 6),
+            ("Red~许银川 and (", "ends too early", 13),
+            ("plies>3 )", "unexpected `)`", 8),
+            ("valid valid", "unexpected `valid`", 6),
+            ("reason=perpetual_check", "not a reason", 0),
+            ("result=2-0", "not a result", 0),
+            ("plies", "needs a comparison", 0),
+            ("result~1-0", "takes `=` or `!=`", 0),
+            ("plies>3 and Red=", "ends too early", 16),
+        ] {
+            let e = Filter::parse(bad).expect_err(bad);
+            assert!(e.message.contains(says), "{bad}: {}", e.message);
+            assert_eq!(e.at, at, "{bad}: {}", e.message);
+            let shown = e.to_string();
+            assert!(shown.contains("the grammar:") && shown.contains("field ="), "{shown}");
+        }
+    }
+
+    /// grammar/where.ebnf names every field the parser knows.
+    #[test]
+    fn the_grammar_file_names_every_field() {
+        let ebnf = include_str!("../../grammar/where.ebnf");
+        for f in FIELDS {
+            assert!(ebnf.contains(&format!("\"{f}\"")), "grammar/where.ebnf lacks {f}");
+        }
+    }
+}
