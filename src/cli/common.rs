@@ -212,14 +212,6 @@ pub fn pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
     b.build().ok()
 }
 
-/// Runs `f` in a thread pool of `jobs` threads (all cores by default).
-pub fn with_pool<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> T {
-    match pool(jobs) {
-        Some(pool) => pool.install(f),
-        None => f(),
-    }
-}
-
 /// A progress bar on stderr when it is a terminal and not silenced, counting `total` units
 /// (files, or bytes with `bytes`).
 #[allow(dead_code)]

@@ -17,16 +17,15 @@ use std::cmp::Ordering;
 
 /// The grammar in short, shown with every bad expression (the whole grammar is
 /// grammar/where.ebnf).
-pub const GRAMMAR: &str = "\
-  expr  = term { (\"or\" | \"||\") term }
-  term  = unary { (\"and\" | \"&&\") unary }
-  unary = \"not\" unary | \"(\" expr \")\" | test
+pub const GRAMMAR: &str = r#"  expr  = term { ("or" | "||") term }
+  term  = unary { ("and" | "&&") unary }
+  unary = "not" unary | "(" expr ")" | test
   test  = name [ op value ]
-  name  = field | tag-name | \"[\" tag-name \"]\"
+  name  = field | tag-name | "[" tag-name "]"
   field = result | claimed | reason | plies | valid | agrees | game | format | index
-  op    = \"=\" | \"!=\" | \"~\" (contains) | \"!~\" | \"<\" | \"<=\" | \">\" | \">=\"
-  value = word | '\"' text '\"'
-examples: 'Red~许银川 and plies>=40', 'result=1-0 and not agrees', 'Event=\"全国个人赛\" or Date>=2010'";
+  op    = "=" | "!=" | "~" (contains) | "!~" | "<" | "<=" | ">" | ">="
+  value = word | '"' text '"'
+examples: 'Red~许银川 and plies>=40', 'result=1-0 and not agrees', 'Event="全国个人赛" or Date>=2010'"#;
 
 /// A bad expression: where, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -20,7 +20,8 @@ pub(super) fn failed(
         games: Vec::new(),
         text: None,
         failure: Some(GameReport::input_failure(&file.display, kind, message)),
-        empty: false,
+        read: 0,
+        left_out: 0,
     }
 }
 
@@ -112,14 +113,14 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             break;
         }
     }
-    let empty = games.is_empty();
     Outcome {
         file_no: job.file_no,
         piece: None,
+        left_out: from - games.len(),
+        read: from,
         games,
         text: opened.input.text.clone(),
         failure: None,
-        empty,
     }
 }
 
@@ -132,8 +133,8 @@ pub(super) fn check_piece(
     rules: &Rules,
     text: Arc<str>,
 ) -> Outcome {
-    let games = if text.trim().is_empty() {
-        Vec::new()
+    let (games, read) = if text.trim().is_empty() {
+        (Vec::new(), 0)
     } else {
         let input = Input {
             name: job.file.display.clone(),
@@ -142,16 +143,18 @@ pub(super) fn check_piece(
             siblings: Vec::new(),
         };
         let records = game.read(format, &input);
-        check_records(ctx, job, (game, format), rules, &input, (0, records))
+        let read = records.len();
+        let games = check_records(ctx, job, (game, format), rules, &input, (0, records));
+        (games, read)
     };
-    let empty = games.is_empty();
     Outcome {
         file_no: job.file_no,
         piece: job.piece,
+        left_out: read - games.len(),
+        read,
         games,
         text: Some(text),
         failure: None,
-        empty,
     }
 }
 
@@ -169,20 +172,36 @@ pub(super) fn check_records(
     // errors is not quadratic.
     let index = input.text.as_deref().map(LineIndex::new);
     let lines_before = job.piece.map_or(0, |p| p.lines_before);
-    let one = |(i, rec): (usize, &Result<Record, RecordError>)| {
+    let wants = CheckWants {
+        adjudicate: ctx.adjudicate || ctx.verdict_for_filter,
+        identity: ctx.identity,
+    };
+    let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut> {
         let mut shown = None;
+        let mut identity = None;
         let (mut report, error) = match rec {
             Ok(record) => {
-                let checked = game.check(record, rules, ctx.adjudicate);
+                let mut checked = game.check_with(record, rules, wants);
+                identity = checked.identity.take();
                 let err = checked.error.clone();
                 let mut r = GameReport::from_checked(
                     &job.file.display,
                     record,
                     checked,
                     None,
-                    ctx.adjudicate,
+                    wants.adjudicate,
                 );
                 r.format = Some(format);
+                if let Some(f) = ctx.filter
+                    && !f.matches(&Facts::of_report(&r, &record.tags))
+                {
+                    return None;
+                }
+                if ctx.verdict_for_filter {
+                    // Adjudicated for the filter only: the report is the command's own.
+                    r.verdict = None;
+                    r.agrees = None;
+                }
                 let picture = ctx.html
                     && html::wants_section(&r)
                     && ctx
@@ -199,8 +218,8 @@ pub(super) fn check_records(
                 }
                 (r, err)
             }
-            Err(e) => (
-                GameReport::unreadable(
+            Err(e) => {
+                let r = GameReport::unreadable(
                     &job.file.display,
                     first + i,
                     Some(game.kind()),
@@ -208,9 +227,14 @@ pub(super) fn check_records(
                     e,
                     None,
                     ctx.adjudicate,
-                ),
-                Some(e.clone()),
-            ),
+                );
+                if let Some(f) = ctx.filter
+                    && !f.matches(&Facts::of_report(&r, &[]))
+                {
+                    return None;
+                }
+                (r, Some(e.clone()))
+            }
         };
         if let Some(ix) = &index {
             report.locate(ix);
@@ -220,15 +244,16 @@ pub(super) fn check_records(
         {
             e.line = e.line.map(|l| l + lines_before);
         }
-        GameOut {
+        Some(GameOut {
             report,
             error,
             shown,
-        }
+            identity,
+        })
     };
     if records.len() >= PAR_GAMES {
-        records.par_iter().enumerate().map(one).collect()
+        records.par_iter().enumerate().filter_map(one).collect()
     } else {
-        records.iter().enumerate().map(one).collect()
+        records.iter().enumerate().filter_map(one).collect()
     }
 }

@@ -1,5 +1,6 @@
-//! `qipu validate` and `qipu adjudicate`: read every input, replay every game on all cores,
-//! report in input order.
+//! `qipu validate`, `qipu adjudicate` and `qipu dedupe`: read every input, replay every game
+//! on all cores, report in input order (dedupe: gather each game's identity, then print the
+//! groups of games that are the same game).
 //!
 //! The main thread walks the inputs in order and hands out jobs to one thread pool: a whole
 //! file, or a piece of whole games of a huge text file that it streams (see
@@ -19,8 +20,11 @@ use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
 use crate::core::encoding::LineIndex;
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{Game, ShowOptions, Shown};
+use super::dedupe::Collector;
+use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
 use crate::core::html;
+use crate::core::identity::Identity;
+use crate::core::select::{Facts, Filter};
 use crate::core::input::{self, FoundFile, Selection};
 use crate::core::output;
 use crate::core::record::{GameKind, Input, Record};
@@ -72,6 +76,16 @@ struct GameOut {
     error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it.
     shown: Option<Result<Shown, String>>,
+    /// dedupe: what makes it the same game as another (`None`: it could not be read).
+    identity: Option<Identity>,
+}
+
+/// Which command runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Validate,
+    Adjudicate,
+    Dedupe,
 }
 
 /// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
@@ -95,8 +109,11 @@ struct Outcome {
     text: Option<Arc<str>>,
     /// The file as a whole failed (problem reported as one input failure).
     failure: Option<GameReport>,
-    /// Set when the file (or piece) held no game.
-    empty: bool,
+    /// Games read (before `--where`): the index of the next piece's first game counts on
+    /// from them.
+    read: usize,
+    /// Games read and left out by `--where`.
+    left_out: usize,
 }
 
 /// Settings every job reads.
@@ -105,6 +122,11 @@ struct Ctx<'a> {
     from: Option<&'a str>,
     game: Option<GameKind>,
     adjudicate: bool,
+    /// `--where`, and whether it needs a verdict that the command does not report.
+    filter: Option<&'a Filter>,
+    verdict_for_filter: bool,
+    /// dedupe: each game's identity.
+    identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
     explain_text: bool,
     /// `--html`: pictures for the page, while `pictures_left` lasts.
@@ -135,9 +157,12 @@ struct Printer<'w, W: Write> {
     files_done: usize,
     broken: bool,
     page: Option<html::Page>,
+    /// dedupe: the identities gathered.
+    dedupe: Option<Collector>,
 }
 
-pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
+pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
+    let adjudicate = mode == Mode::Adjudicate;
     let setup = match Setup::new(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
@@ -151,7 +176,8 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         ));
     }
     let format = common::report_format(&args.report);
-    let show_diagnostics = format == ReportFormat::Table && !args.common.quiet;
+    let show_diagnostics =
+        format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
     let (files, problems) = setup.collect(&args.inputs);
     let stdout = std::io::stdout();
@@ -178,6 +204,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
+        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -186,7 +213,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         }
         let r = GameReport::input_failure(&pr.source, pr.kind, &pr.message);
         p.summary.add(&r);
-        if p.writer.write(&r).is_err() {
+        if p.dedupe.is_none() && p.writer.write(&r).is_err() {
             return EXIT_USAGE;
         }
     }
@@ -196,6 +223,10 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         from: args.common.from.as_deref(),
         game: args.common.game.map(|g| g.kind()),
         adjudicate,
+        filter: args.select.filter.as_ref(),
+        verdict_for_filter: !adjudicate
+            && args.select.filter.as_ref().is_some_and(|f| f.needs().verdict),
+        identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
         html: explain.html.is_some(),
         pictures_left: AtomicUsize::new(MAX_PICTURES),
@@ -219,6 +250,10 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         );
     }
     p.summary.seconds = started.elapsed().as_secs_f64();
+    if let Some(d) = p.dedupe.take() {
+        let out = p.writer.into_inner();
+        return d.finish(out, format, &p.summary, &files).max(p.exit);
+    }
     let summary = p.summary.clone();
     if p.writer.finish(&summary).is_err() {
         return p.exit.max(EXIT_INVALID);
