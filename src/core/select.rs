@@ -158,6 +158,9 @@ pub struct Needs {
     pub replay: bool,
     /// The verdict (`result`, `reason`, `agrees`): the game is adjudicated.
     pub verdict: bool,
+    /// The game's index in its file (known only once the games before it are counted, for
+    /// a file read in pieces).
+    pub index: bool,
 }
 
 /// What a game is tested on.
@@ -495,6 +498,8 @@ fn compile_test(t: &RawTest, needs: &mut Needs) -> Result<Test, String> {
         "plies" | "index" => {
             if field == "plies" {
                 needs.replay = true;
+            } else {
+                needs.index = true;
             }
             let (op, v) = match &t.cmp {
                 Some((op @ (Op::Contains | Op::NotContains), _)) => {
@@ -737,11 +742,13 @@ mod tests {
             n("plies>3"),
             Needs {
                 replay: true,
-                verdict: false
+                verdict: false,
+                index: false
             }
         );
         assert!(n("Red~x and not agrees").verdict);
         assert!(n("reason=checkmate").verdict);
+        assert!(n("index<3").index && !n("plies<3").index);
     }
 
     #[test]

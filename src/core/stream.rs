@@ -12,9 +12,9 @@ use std::sync::Arc;
 /// Bytes read at a time.
 pub const BLOCK: usize = 1 << 20;
 /// A piece is handed out once this much text is waiting (and a cut is found).
-pub const PIECE: usize = 1 << 20;
+pub const PIECE: usize = 256 << 10;
 /// Files at least this large are streamed; smaller ones are read whole.
-pub const STREAM_MIN_BYTES: u64 = 16 << 20;
+pub const STREAM_MIN_BYTES: u64 = 1 << 20;
 
 /// Some games of the file, whole.
 #[derive(Debug, Clone)]

@@ -172,6 +172,8 @@ pub(super) fn check_records(
     // errors is not quadratic.
     let index = input.text.as_deref().map(LineIndex::new);
     let lines_before = job.piece.map_or(0, |p| p.lines_before);
+    // `--where` on the index: selected by the printer, which knows the index in the file.
+    let late = ctx.filter.is_some_and(|f| f.needs().index);
     let wants = CheckWants {
         adjudicate: ctx.adjudicate || ctx.verdict_for_filter,
         identity: ctx.identity,
@@ -179,6 +181,7 @@ pub(super) fn check_records(
     let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut> {
         let mut shown = None;
         let mut identity = None;
+        let mut tags = None;
         let (mut report, error) = match rec {
             Ok(record) => {
                 let mut checked = game.check_with(record, rules, wants);
@@ -192,12 +195,14 @@ pub(super) fn check_records(
                     wants.adjudicate,
                 );
                 r.format = Some(format);
-                if let Some(f) = ctx.filter
+                if late {
+                    tags = Some(record.tags.clone());
+                } else if let Some(f) = ctx.filter
                     && !f.matches(&Facts::of_report(&r, &record.tags))
                 {
                     return None;
                 }
-                if ctx.verdict_for_filter {
+                if ctx.verdict_for_filter && !late {
                     // Adjudicated for the filter only: the report is the command's own.
                     r.verdict = None;
                     r.agrees = None;
@@ -228,10 +233,13 @@ pub(super) fn check_records(
                     None,
                     ctx.adjudicate,
                 );
-                if let Some(f) = ctx.filter
+                if let Some(f) = ctx.filter.filter(|_| !late)
                     && !f.matches(&Facts::of_report(&r, &[]))
                 {
                     return None;
+                }
+                if late {
+                    tags = Some(Vec::new());
                 }
                 (r, Some(e.clone()))
             }
@@ -249,6 +257,7 @@ pub(super) fn check_records(
             error,
             shown,
             identity,
+            tags,
         })
     };
     if records.len() >= PAR_GAMES {

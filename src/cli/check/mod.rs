@@ -45,7 +45,7 @@ const MAX_DIAGNOSTICS: usize = 100;
 const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
-const MAX_BYTES_IN_FLIGHT: u64 = 4 << 20;
+const MAX_BYTES_IN_FLIGHT: u64 = 1 << 20;
 /// Small files are handed out in groups of up to this many input bytes …
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
@@ -78,6 +78,9 @@ struct GameOut {
     shown: Option<Result<Shown, String>>,
     /// dedupe: what makes it the same game as another (`None`: it could not be read).
     identity: Option<Identity>,
+    /// The tags, when `--where` tests the index: the game is selected once its index in the
+    /// file is known (by the printer).
+    tags: Option<Vec<crate::core::record::Tag>>,
 }
 
 /// Which command runs.
@@ -159,6 +162,10 @@ struct Printer<'w, W: Write> {
     page: Option<html::Page>,
     /// dedupe: the identities gathered.
     dedupe: Option<Collector>,
+    /// `--where`, when it tests the index (selected here, see `GameOut::tags`), and whether
+    /// its verdict is for the filter only.
+    late_filter: Option<&'w Filter>,
+    verdict_for_filter: bool,
 }
 
 pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
@@ -205,6 +212,9 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
         dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
+        late_filter: args.select.filter.as_ref().filter(|f| f.needs().index),
+        verdict_for_filter: !adjudicate
+            && args.select.filter.as_ref().is_some_and(|f| f.needs().verdict),
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;

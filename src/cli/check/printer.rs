@@ -31,9 +31,20 @@ impl<W: Write> Printer<'_, W> {
         if let Some(f) = o.failure {
             reports.push((f, None, None, None));
         }
+        let mut left_out = o.left_out;
         for g in o.games {
             let mut r = g.report;
             r.index += base;
+            if let (Some(f), Some(tags)) = (self.late_filter, &g.tags) {
+                if !f.matches(&Facts::of_report(&r, tags)) {
+                    left_out += 1;
+                    continue;
+                }
+                if self.verdict_for_filter {
+                    r.verdict = None;
+                    r.agrees = None;
+                }
+            }
             reports.push((r, g.error, g.shown, g.identity));
         }
         let file_done = o.piece.is_none_or(|pc| pc.last);
@@ -54,7 +65,7 @@ impl<W: Write> Printer<'_, W> {
             }
         }
         self.file_games.1 += o.read;
-        self.summary.left_out += o.left_out;
+        self.summary.left_out += left_out;
         let lines_before = o.piece.map_or(0, |pc| pc.lines_before);
         for (r, err, shown, identity) in reports {
             if let Some(d) = &mut self.dedupe {
