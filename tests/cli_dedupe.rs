@@ -62,10 +62,7 @@ fn one_game_in_six_formats_and_three_notations_is_one_group() {
     let g = &groups[0];
     assert_eq!(
         members(g),
-        files
-            .iter()
-            .map(|f| (f.to_string(), 0))
-            .collect::<Vec<_>>()
+        files.iter().map(|f| (f.to_string(), 0)).collect::<Vec<_>>()
     );
     assert_eq!(g["plies"], 14);
     assert_eq!(g["start"], START);
@@ -96,7 +93,10 @@ fn tags_and_encodings_do_not_matter_moves_and_start_do() {
     // The same game in GBK with other tags, in traditional characters in Big5 …
     let gbk_text = pgn("[Red \"甲\"]\n[Result \"1-0\"]", chinese);
     let (gbk, _, _) = encoding_rs::GBK.encode(&gbk_text);
-    let big5_text = pgn("[Red \"乙\"]", "1. 炮二平五 馬８進７\n2. 馬二進三 車９平８ *");
+    let big5_text = pgn(
+        "[Red \"乙\"]",
+        "1. 炮二平五 馬８進７\n2. 馬二進三 車９平８ *",
+    );
     let (big5, _, _) = encoding_rs::BIG5.encode(&big5_text);
     let a = write(d, "a.pgn", &gbk);
     let b = write(d, "b.pgn", &big5);
@@ -138,7 +138,10 @@ fn tags_and_encodings_do_not_matter_moves_and_start_do() {
     // Without the duplicates: nothing to print, exit 0.
     let (code, groups, err) = dedupe(&[&c, &e]);
     assert_eq!((code, groups.len()), (Some(0), 0), "{err}");
-    assert!(err.contains("3 games: 3 distinct, 0 duplicate groups"), "{err}");
+    assert!(
+        err.contains("3 games: 3 distinct, 0 duplicate groups"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -149,7 +152,11 @@ fn broken_records_group_by_what_replays_and_the_rest_as_written() {
     let a = write(d, "a.pgn", broken.as_bytes());
     let b = write(d, "b.pgn", broken.as_bytes());
     // The same first move, then another illegal move: not the same record.
-    let c = write(d, "c.pgn", pgn("", "1. h2e2 h9g7 2. a0a9 i9h9 *").as_bytes());
+    let c = write(
+        d,
+        "c.pgn",
+        pgn("", "1. h2e2 h9g7 2. a0a9 i9h9 *").as_bytes(),
+    );
     // Its first move alone (valid): never the same as a broken record.
     let e = write(d, "e.pgn", pgn("", "1. h2e2 h9g7 *").as_bytes());
     let (code, groups, err) = dedupe(&[&a, &b, &c, &e]);
@@ -218,7 +225,12 @@ fn table_and_yaml_reports() {
     assert!(table.contains("the same game"), "{table}");
     assert!(table.contains("samples/xiangqi/wxf.pgn #0"), "{table}");
     assert!(
-        table.trim_end().lines().last().unwrap_or("").contains("2 games: 1 distinct"),
+        table
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap_or("")
+            .contains("2 games: 1 distinct"),
         "{table}"
     );
     let out = qipu()

@@ -38,8 +38,14 @@ fn lines_without_source(out: &[u8]) -> Vec<String> {
 #[test]
 fn stdin_streaming_reports_like_the_whole_file() {
     let text = big_pgn();
-    assert!((text.len() as u64) < qipu::core::stream::STREAM_MIN_BYTES, "the file is read whole");
-    assert!(text.len() > 3 * qipu::core::stream::PIECE, "stdin comes in several pieces");
+    assert!(
+        (text.len() as u64) < qipu::core::stream::STREAM_MIN_BYTES,
+        "the file is read whole"
+    );
+    assert!(
+        text.len() > 3 * qipu::core::stream::PIECE,
+        "stdin comes in several pieces"
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.pgn");
     std::fs::write(&path, &text).unwrap();

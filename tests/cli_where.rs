@@ -50,7 +50,10 @@ fn database(dir: &Path) -> String {
 }
 
 fn indices(lines: &[Value]) -> Vec<u64> {
-    lines.iter().map(|l| l["index"].as_u64().unwrap_or(99)).collect()
+    lines
+        .iter()
+        .map(|l| l["index"].as_u64().unwrap_or(99))
+        .collect()
 }
 
 #[test]
@@ -62,7 +65,12 @@ fn validate_keeps_what_the_tags_select_across_scripts() {
         .output()
         .unwrap();
     // Game 1 (the illegal one) is left out: the exit status is that of games 0 and 2.
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(indices(&json_lines(&out.stdout)), [0, 2]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("2 games: 2 valid, 0 invalid"), "{err}");
@@ -87,7 +95,13 @@ fn adjudicate_selects_by_verdict_and_validate_adjudicates_for_it_silently() {
     let dir = tempfile::tempdir().unwrap();
     let db = database(dir.path());
     let out = qipu()
-        .args(["adjudicate", "--json", "--where", "result=1-0 and reason=checkmate", &db])
+        .args([
+            "adjudicate",
+            "--json",
+            "--where",
+            "result=1-0 and reason=checkmate",
+            &db,
+        ])
         .output()
         .unwrap();
     let lines = json_lines(&out.stdout);
@@ -98,7 +112,13 @@ fn adjudicate_selects_by_verdict_and_validate_adjudicates_for_it_silently() {
 
     // validate: the same selection, but the report is validate's (no verdict).
     let out = qipu()
-        .args(["validate", "--json", "--where", "agrees=false and valid", &db])
+        .args([
+            "validate",
+            "--json",
+            "--where",
+            "agrees=false and valid",
+            &db,
+        ])
         .output()
         .unwrap();
     let lines = json_lines(&out.stdout);
@@ -108,7 +128,13 @@ fn adjudicate_selects_by_verdict_and_validate_adjudicates_for_it_silently() {
     assert_eq!(out.status.code(), Some(0), "validate: the game is valid");
 
     let out = qipu()
-        .args(["adjudicate", "--json", "--where", "claimed=1/2-1/2 and plies=4", &db])
+        .args([
+            "adjudicate",
+            "--json",
+            "--where",
+            "claimed=1/2-1/2 and plies=4",
+            &db,
+        ])
         .output()
         .unwrap();
     assert_eq!(indices(&json_lines(&out.stdout)), [0]);
@@ -116,7 +142,12 @@ fn adjudicate_selects_by_verdict_and_validate_adjudicates_for_it_silently() {
 
 #[test]
 fn a_bad_expression_is_a_usage_error_that_shows_the_grammar() {
-    for bad in ["plies>=", "reason=perpetual_check", "Red~x and", "valid valid"] {
+    for bad in [
+        "plies>=",
+        "reason=perpetual_check",
+        "Red~x and",
+        "valid valid",
+    ] {
         let out = qipu()
             .args(["validate", "--where", bad, "samples/xiangqi/iccs.pgn"])
             .output()
@@ -125,7 +156,10 @@ fn a_bad_expression_is_a_usage_error_that_shows_the_grammar() {
         assert!(out.stdout.is_empty());
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("bad --where expression"), "{bad}: {err}");
-        assert!(err.contains("the grammar:") && err.contains("field ="), "{err}");
+        assert!(
+            err.contains("the grammar:") && err.contains("field ="),
+            "{err}"
+        );
     }
 }
 
@@ -157,14 +191,29 @@ fn convert_writes_only_the_selected_games() {
     let db = database(dir.path());
     let out_path = dir.path().join("sel.pgn");
     let out = qipu()
-        .args(["convert", "--to", "pgn-iccs", "--where", "Red~许银川 and valid", "-o"])
+        .args([
+            "convert",
+            "--to",
+            "pgn-iccs",
+            "--where",
+            "Red~许银川 and valid",
+            "-o",
+        ])
         .arg(&out_path)
         .arg(&db)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("converted 2 games") && err.contains("2 left out by --where"), "{err}");
+    assert!(
+        err.contains("converted 2 games") && err.contains("2 left out by --where"),
+        "{err}"
+    );
     let check = qipu()
         .args(["validate", "--json"])
         .arg(&out_path)

@@ -99,8 +99,14 @@ fn split_names_files_from_tags_and_keeps_them_unique() {
     std::fs::write(
         &db,
         [
-            game("[Date \"2010.05.01\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]", "1. h2e2 *"),
-            game("[Date \"2010.05.01\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]", "1. h2e2 h9g7 *"),
+            game(
+                "[Date \"2010.05.01\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]",
+                "1. h2e2 *",
+            ),
+            game(
+                "[Date \"2010.05.01\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]",
+                "1. h2e2 h9g7 *",
+            ),
             game("[Event \"友谊赛: 第1轮\"]", "1. c3c4 *"),
             game("", "1. b2e2 *"),
         ]
@@ -109,7 +115,15 @@ fn split_names_files_from_tags_and_keeps_them_unique() {
     .unwrap();
     let out = dir.path().join("out");
     let out_s = out.to_str().unwrap();
-    let (code, err) = run(&["convert", "--to", "pgn-iccs", "--split", "--out-dir", out_s, db.to_str().unwrap()]);
+    let (code, err) = run(&[
+        "convert",
+        "--to",
+        "pgn-iccs",
+        "--split",
+        "--out-dir",
+        out_s,
+        db.to_str().unwrap(),
+    ]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         names(&out),
@@ -124,12 +138,30 @@ fn split_names_files_from_tags_and_keeps_them_unique() {
     assert_eq!(plies(&out.join("db-0003.pgn")), [1]);
     // Again: every name exists, nothing is replaced without --force.
     std::fs::write(out.join("db-0003.pgn"), "mine").unwrap();
-    let (code, err) = run(&["convert", "--to", "pgn", "--split", "--out-dir", out_s, db.to_str().unwrap()]);
+    let (code, err) = run(&[
+        "convert",
+        "--to",
+        "pgn",
+        "--split",
+        "--out-dir",
+        out_s,
+        db.to_str().unwrap(),
+    ]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("refusing to overwrite"), "{err}");
-    assert_eq!(std::fs::read_to_string(out.join("db-0003.pgn")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(out.join("db-0003.pgn")).unwrap(),
+        "mine"
+    );
     let (code, err) = run(&[
-        "convert", "--to", "pgn", "--split", "--force", "--out-dir", out_s, db.to_str().unwrap(),
+        "convert",
+        "--to",
+        "pgn",
+        "--split",
+        "--force",
+        "--out-dir",
+        out_s,
+        db.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(plies(&out.join("db-0003.pgn")), [1]);
@@ -159,7 +191,13 @@ fn split_never_writes_over_an_input() {
 
 #[test]
 fn split_needs_an_output_directory() {
-    let (code, err) = run(&["convert", "--to", "pgn", "--split", "samples/xiangqi/iccs.pgn"]);
+    let (code, err) = run(&[
+        "convert",
+        "--to",
+        "pgn",
+        "--split",
+        "samples/xiangqi/iccs.pgn",
+    ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--out-dir"), "{err}");
 }
@@ -188,6 +226,12 @@ fn skip_duplicates_writes_each_game_once_the_first_in_input_order() {
     );
     assert_eq!(plies(&out), [14, 6, 1]);
     let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.contains("ICCS notation"), "the first (iccs.pgn) is the one kept: {text}");
-    assert!(!text.contains("中炮对屏风马\"]"), "chinese.pgn's copy is left out: {text}");
+    assert!(
+        text.contains("ICCS notation"),
+        "the first (iccs.pgn) is the one kept: {text}"
+    );
+    assert!(
+        !text.contains("中炮对屏风马\"]"),
+        "chinese.pgn's copy is left out: {text}"
+    );
 }

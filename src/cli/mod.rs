@@ -155,7 +155,7 @@ pub struct SelectArgs {
     /// Keep only the games the expression selects (e.g. 'Red~许银川 and plies>=40'): tags
     /// (`Tag=v` equals, `Tag~v` contains), result, claimed, reason, plies, valid, agrees, game,
     /// format, index; `and`, `or`, `not`, parentheses (grammar/where.ebnf). Games left out are
-    /// neither reported nor counted.
+    /// not reported; the summary counts them apart.
     #[arg(long = "where", value_name = "EXPR", value_parser = parse_filter)]
     pub filter: Option<Filter>,
 }

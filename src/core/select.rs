@@ -275,7 +275,9 @@ fn is_stop(c: char) -> bool {
 }
 
 /// A keyword (`and`, `or`, `not`) as a whole word.
-fn keyword<'a>(k: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+fn keyword<'a>(
+    k: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
     recognize((tag_no_case(k), peek(not(satisfy(|c: char| !is_stop(c))))))
 }
 
@@ -421,8 +423,16 @@ fn compile(raw: &Raw, needs: &mut Needs) -> Result<Expr, (usize, String)> {
     // Offsets: each test holds the length of the input from its start; turned into a
     // position by the caller's text length.
     Ok(match raw {
-        Raw::Or(v) => Expr::Or(v.iter().map(|r| compile(r, needs)).collect::<Result<_, _>>()?),
-        Raw::And(v) => Expr::And(v.iter().map(|r| compile(r, needs)).collect::<Result<_, _>>()?),
+        Raw::Or(v) => Expr::Or(
+            v.iter()
+                .map(|r| compile(r, needs))
+                .collect::<Result<_, _>>()?,
+        ),
+        Raw::And(v) => Expr::And(
+            v.iter()
+                .map(|r| compile(r, needs))
+                .collect::<Result<_, _>>()?,
+        ),
         Raw::Not(r) => Expr::Not(Box::new(compile(r, needs)?)),
         Raw::Test(t) => Expr::Test(compile_test(t, needs).map_err(|m| (t.at, m))?),
     })
@@ -442,10 +452,7 @@ fn is_none_word(v: &str) -> bool {
 
 fn compile_test(t: &RawTest, needs: &mut Needs) -> Result<Test, String> {
     let field = match &t.name {
-        Name::Word(w) => FIELDS
-            .iter()
-            .find(|f| f.eq_ignore_ascii_case(w))
-            .copied(),
+        Name::Word(w) => FIELDS.iter().find(|f| f.eq_ignore_ascii_case(w)).copied(),
         Name::Bracketed(_) => None,
     };
     let tag_name = match &t.name {
@@ -503,7 +510,10 @@ fn compile_test(t: &RawTest, needs: &mut Needs) -> Result<Test, String> {
             }
             let (op, v) = match &t.cmp {
                 Some((op @ (Op::Contains | Op::NotContains), _)) => {
-                    return Err(format!("`{field}` is a number: `{}` compares text", op.text()));
+                    return Err(format!(
+                        "`{field}` is a number: `{}` compares text",
+                        op.text()
+                    ));
                 }
                 Some((op, v)) => (*op, number(v)?),
                 None => return Err(format!("`{field}` needs a comparison, e.g. `{field}>=40`")),
@@ -692,7 +702,11 @@ mod tests {
 
     #[test]
     fn tags_contain_and_equal_across_scripts_and_case() {
-        let t = tags(&[("Red", "許銀川"), ("Event", "World Cup 2010"), ("Date", "2010.05.01")]);
+        let t = tags(&[
+            ("Red", "許銀川"),
+            ("Event", "World Cup 2010"),
+            ("Date", "2010.05.01"),
+        ]);
         let f = facts(&t);
         assert!(keeps("Red~许银川", &f));
         assert!(keeps("Red~銀", &f));
@@ -712,11 +726,17 @@ mod tests {
     fn fields_compare_as_their_kind() {
         let t = tags(&[("Result", "1-0")]);
         let f = facts(&t);
-        assert!(keeps("plies>=40 and plies<=57 and plies=57 and plies!=3", &f));
+        assert!(keeps(
+            "plies>=40 and plies<=57 and plies=57 and plies!=3",
+            &f
+        ));
         assert!(!keeps("plies>57", &f));
         assert!(keeps("result=0-1 and reason=perpetual-check", &f));
         assert!(keeps("claimed=1-0 and [Result]=1-0 and not agrees", &f));
-        assert!(keeps("agrees=false and valid and game=xiangqi and format=PGN", &f));
+        assert!(keeps(
+            "agrees=false and valid and game=xiangqi and format=PGN",
+            &f
+        ));
         assert!(keeps("index<4 and index>2", &f));
         assert!(keeps("result!=none and claimed", &f));
         assert!(!keeps("agrees=none", &f));
@@ -772,7 +792,10 @@ mod tests {
             assert!(e.message.contains(says), "{bad}: {}", e.message);
             assert_eq!(e.at, at, "{bad}: {}", e.message);
             let shown = e.to_string();
-            assert!(shown.contains("the grammar:") && shown.contains("field ="), "{shown}");
+            assert!(
+                shown.contains("the grammar:") && shown.contains("field ="),
+                "{shown}"
+            );
         }
     }
 
@@ -781,7 +804,10 @@ mod tests {
     fn the_grammar_file_names_every_field() {
         let ebnf = include_str!("../../grammar/where.ebnf");
         for f in FIELDS {
-            assert!(ebnf.contains(&format!("\"{f}\"")), "grammar/where.ebnf lacks {f}");
+            assert!(
+                ebnf.contains(&format!("\"{f}\"")),
+                "grammar/where.ebnf lacks {f}"
+            );
         }
     }
 }

@@ -13,10 +13,10 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::error::Warning;
-use crate::core::identity;
 use crate::core::game::{
     CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
 };
+use crate::core::identity;
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 

@@ -52,8 +52,17 @@ pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordEr
     replay::replay(&XiangqiReplayer, record)
 }
 
+/// `Game::check` for Xiangqi: the replay, and the verdict when `adjudicate`.
+pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+    let wants = CheckWants {
+        adjudicate,
+        identity: false,
+    };
+    check_with(record, rules, wants)
+}
+
 /// `Game::check_with` for Xiangqi.
-pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let replay = match replay_record(record) {
         Ok(r) => r,
         Err(e) => {
@@ -76,7 +85,10 @@ pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let identity = wants.identity.then(|| {
         let start = replay.start.to_fen();
         // The same position with other move counters is the same start.
-        let key_end = start.match_indices(' ').nth(1).map_or(start.len(), |(i, _)| i);
+        let key_end = start
+            .match_indices(' ')
+            .nth(1)
+            .map_or(start.len(), |(i, _)| i);
         let key = start.get(..key_end).unwrap_or(&start).to_string();
         identity::of_replay(
             record.game,

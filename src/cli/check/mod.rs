@@ -16,20 +16,20 @@ use dispatch::*;
 use jobs::*;
 
 use super::common::{self, Setup};
+use super::dedupe::Collector;
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
 use crate::core::encoding::LineIndex;
 use crate::core::error::{ErrorKind, RecordError};
-use super::dedupe::Collector;
 use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
 use crate::core::html;
 use crate::core::identity::Identity;
-use crate::core::select::{Facts, Filter};
 use crate::core::input::{self, FoundFile, Selection};
 use crate::core::output;
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
 use crate::core::rules::Rules;
+use crate::core::select::{Facts, Filter};
 use crate::core::stream::{self, Piece, Start, TextStream};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -214,7 +214,11 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
         late_filter: args.select.filter.as_ref().filter(|f| f.needs().index),
         verdict_for_filter: !adjudicate
-            && args.select.filter.as_ref().is_some_and(|f| f.needs().verdict),
+            && args
+                .select
+                .filter
+                .as_ref()
+                .is_some_and(|f| f.needs().verdict),
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -235,7 +239,11 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         adjudicate,
         filter: args.select.filter.as_ref(),
         verdict_for_filter: !adjudicate
-            && args.select.filter.as_ref().is_some_and(|f| f.needs().verdict),
+            && args
+                .select
+                .filter
+                .as_ref()
+                .is_some_and(|f| f.needs().verdict),
         identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
         html: explain.html.is_some(),

@@ -182,7 +182,9 @@ pub fn run(args: &ConvertArgs) -> i32 {
     while start < files.len() {
         let mut end = start;
         let mut bytes = 0u64;
-        while end < files.len() && (end == start || (bytes < WINDOW_BYTES && end - start < WINDOW_FILES)) {
+        while end < files.len()
+            && (end == start || (bytes < WINDOW_BYTES && end - start < WINDOW_FILES))
+        {
             bytes += sizes.get(end).copied().unwrap_or(0);
             end += 1;
         }
@@ -369,19 +371,18 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
     let mut parts = Vec::new();
     let mut games = 0;
     if split {
-        let source = file
-            .path
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("stdin"));
+        let source = file.path.clone().unwrap_or_else(|| PathBuf::from("stdin"));
         for rec in &records {
-            let c = p.game.convert(std::slice::from_ref(rec), p.target.id, &rules);
+            let c = p
+                .game
+                .convert(std::slice::from_ref(rec), p.target.id, &rules);
             for (_, e) in c.failures {
                 failures.push((rec.index, e.to_string()));
             }
             if c.games > 0 {
                 games += c.games;
-                let stem = names::from_tags(rec)
-                    .unwrap_or_else(|| names::from_source(&source, rec.index));
+                let stem =
+                    names::from_tags(rec).unwrap_or_else(|| names::from_source(&source, rec.index));
                 parts.push((c.bytes, stem));
             }
         }
@@ -517,10 +518,7 @@ impl State {
                     }
                 }
                 if !quiet && parts > 0 {
-                    eprintln!(
-                        "{name} -> {written} file(s) in {}",
-                        dir.display()
-                    );
+                    eprintln!("{name} -> {written} file(s) in {}", dir.display());
                 }
             }
         }

@@ -32,7 +32,8 @@ fn sanitise(s: &str) -> String {
             out.push('_');
         }
         blank = false;
-        let bad = c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|');
+        let bad =
+            c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|');
         out.push(if bad { '_' } else { c });
     }
     out
@@ -118,7 +119,11 @@ mod tests {
     fn names_come_from_date_and_players_else_the_event() {
         let r = record(
             GameKind::Xiangqi,
-            &[("Date", "2010.05.01"), ("Red", "许银川"), ("Black", "吕 钦")],
+            &[
+                ("Date", "2010.05.01"),
+                ("Red", "许银川"),
+                ("Black", "吕 钦"),
+            ],
         );
         assert_eq!(from_tags(&r).as_deref(), Some("2010.05.01_许银川-吕_钦"));
         let r = record(GameKind::Othello, &[("Black", "a/b"), ("White", "..")]);
