@@ -235,3 +235,67 @@ fn skip_duplicates_writes_each_game_once_the_first_in_input_order() {
         "chinese.pgn's copy is left out: {text}"
     );
 }
+
+/// A file bigger than the streaming threshold is converted a piece at a time: the games keep
+/// their index in the file (in messages and for --skip-duplicates across pieces), and the
+/// output is the one of the whole file.
+#[test]
+fn a_streamed_file_converts_with_its_indices() {
+    let mut text = String::new();
+    let mut n = 0usize;
+    while (text.len() as u64) < 2 * qipu::core::stream::STREAM_MIN_BYTES {
+        let moves = if n % 2 == 0 { "1. h2e2 *" } else { "1. b2e2 *" };
+        text.push_str(&game(&format!("[Event \"e{n}\"]"), moves));
+        n += 1;
+    }
+    let bad = n + 3;
+    for i in n..n + 6 {
+        let moves = if i == bad { "1. a0a5 *" } else { "1. h2e2 *" };
+        text.push_str(&game(&format!("[Event \"e{i}\"]"), moves));
+    }
+    let n = n + 6;
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.pgn");
+    std::fs::write(&big, &text).unwrap();
+    let out = dir.path().join("out");
+    let (code, err) = run(&[
+        "convert",
+        "--to",
+        "pgn-iccs",
+        "--skip-duplicates",
+        "--out-dir",
+        out.to_str().unwrap(),
+        big.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "one game cannot be converted: {err}");
+    assert!(
+        err.contains(&format!("big.pgn, game {bad}: not converted")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{} duplicates skipped", n - 3)),
+        "{err}"
+    );
+    assert_eq!(plies(&out.join("big.pgn")), [1, 1]);
+    // Without --skip-duplicates: every game but the bad one, in order.
+    let all = dir.path().join("all.pgn");
+    let (_, err) = run(&[
+        "convert",
+        "--to",
+        "pgn",
+        big.to_str().unwrap(),
+        "-o",
+        all.to_str().unwrap(),
+    ]);
+    assert!(err.contains(&format!("converted {} games", n - 1)), "{err}");
+    let written = std::fs::read_to_string(&all).unwrap();
+    let events: Vec<&str> = written
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Event \"e")?.strip_suffix("\"]"))
+        .collect();
+    let expected: Vec<String> = (0..n)
+        .filter(|&i| i != bad)
+        .map(|i| i.to_string())
+        .collect();
+    assert_eq!(events, expected);
+}

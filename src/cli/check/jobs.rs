@@ -25,53 +25,26 @@ pub(super) fn failed(
     }
 }
 
-pub(super) enum Opened<R> {
-    Stream(TextStream<R>, &'static dyn Game, &'static str),
+pub(super) enum Opened {
+    Stream(
+        TextStream<Box<dyn Read + Send>>,
+        &'static dyn Game,
+        &'static str,
+    ),
     Whole(Vec<u8>),
     Failed(Box<Outcome>),
 }
 
-/// Opens a large file or stdin on the main thread: detects its format from the head and
-/// streams it when the format is cut by games.
-pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened<Box<dyn Read + Send>> {
-    let fail = |m: String| {
-        let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
-        o.piece = None;
-        Opened::Failed(Box::new(o))
-    };
-    let mut reader: Box<dyn Read + Send> = match &file.path {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return fail(format!("cannot open: {e}")),
-        },
-        None => Box::new(std::io::stdin()),
-    };
-    let mut head = Vec::with_capacity(64 * 1024);
-    if let Err(e) = (&mut reader).take(64 * 1024).read_to_end(&mut head) {
-        return fail(format!("cannot read: {e}"));
-    }
-    let sel = Selection {
-        game: ctx.game,
-        from: ctx.from,
-    };
-    let whole = |head: Vec<u8>, mut reader: Box<dyn Read + Send>| {
-        let mut bytes = head;
-        match reader.read_to_end(&mut bytes) {
-            Ok(_) => Opened::Whole(bytes),
-            Err(e) => fail(format!("cannot read: {e}")),
+/// Opens a large file or stdin on the main thread (see [`common::open_stream`]).
+pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
+    match common::open_stream(ctx.setup, file, ctx.from, ctx.game) {
+        common::Opened::Stream(st, g, f) => Opened::Stream(st, g, f),
+        common::Opened::Whole(bytes) => Opened::Whole(bytes),
+        common::Opened::Failed(m) => {
+            let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
+            o.piece = None;
+            Opened::Failed(Box::new(o))
         }
-    };
-    let Ok((g, format)) = input::detect(&ctx.setup.games, &file.display, &head, sel) else {
-        // Reported by the whole-file path, with its message.
-        return whole(head, reader);
-    };
-    if format.binary {
-        return whole(head, reader);
-    }
-    match TextStream::start(g, format.id, head, reader, ctx.setup.encoding) {
-        Ok(Start::Stream(st)) => Opened::Stream(st, g, format.id),
-        Ok(Start::Whole(head, reader)) => whole(head, reader),
-        Err(e) => fail(format!("cannot read: {e}")),
     }
 }
 

@@ -11,24 +11,23 @@
 //! converted on all cores, then written in input order.
 
 mod names;
+mod units;
+mod write;
 
 use super::common::{self, FileProgress, Setup};
 use super::{ConvertArgs, EXIT_INVALID, EXIT_USAGE};
 use crate::core::game::{CheckWants, FormatInfo, Game};
 use crate::core::input::FoundFile;
-use crate::core::output::{self, AtomicFile, canonical};
+use crate::core::output::{AtomicFile, canonical};
 use crate::core::record::Record;
-use crate::core::report::GameReport;
-use crate::core::select::{Facts, Filter};
-use names::Names;
+use crate::core::select::Filter;
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use write::State;
 
 /// Input bytes of a window at most (at least one file) …
-const WINDOW_BYTES: u64 = 4 << 20;
+const WINDOW_BYTES: u64 = 2 << 20;
 /// … and files.
 const WINDOW_FILES: usize = 256;
 /// Games named on stderr as skipped duplicates at most.
@@ -94,6 +93,8 @@ struct Run<'a> {
 struct Prepared {
     game: &'static dyn Game,
     target: &'static FormatInfo,
+    /// Records read (before `--where`).
+    read: usize,
     records: Vec<(Record, Option<u128>)>,
     failures: Vec<(usize, String)>,
     left_out: usize,
@@ -170,40 +171,45 @@ pub fn run(args: &ConvertArgs) -> i32 {
     let sizes = common::file_sizes(&files);
     let progress = FileProgress::new(&args.common, &sizes, Instant::now());
     let pool = common::pool(args.common.jobs);
-    let mut state = State {
-        seen: HashMap::new(),
-        written: HashSet::new(),
-        names: Names::default(),
-        skip_notes: 0,
-        stdout_broken: false,
-        quiet: args.common.quiet,
-    };
-    let mut start = 0;
-    while start < files.len() {
-        let mut end = start;
+    let mut state = State::new(args.common.quiet);
+    let stream_big = !targets.iter().any(|t| t.binary) && !needs.index;
+    let mut units = units::Units::new(&run, &files, &sizes, stream_big);
+    loop {
+        let mut window: Vec<units::Unit> = Vec::new();
         let mut bytes = 0u64;
-        while end < files.len()
-            && (end == start || (bytes < WINDOW_BYTES && end - start < WINDOW_FILES))
-        {
-            bytes += sizes.get(end).copied().unwrap_or(0);
-            end += 1;
+        while window.is_empty() || (bytes < WINDOW_BYTES && window.len() < WINDOW_FILES) {
+            let Some(u) = units.next_unit() else { break };
+            bytes += match &u.what {
+                units::What::Piece { text, .. } => text.len() as u64,
+                _ => u.bytes,
+            };
+            window.push(u);
         }
-        let window: Vec<usize> = (start..end).collect();
+        if window.is_empty() {
+            break;
+        }
+        let places: Vec<(usize, bool, u64)> = window
+            .iter()
+            .map(|u| (u.file_no, u.last, u.bytes))
+            .collect();
         let work = || {
             window
-                .par_iter()
-                .map(|&i| prepare(&run, &files[i]))
+                .into_par_iter()
+                .map(|u| {
+                    let file = &files[u.file_no];
+                    units::prepare(&run, file, u)
+                })
                 .collect::<Vec<_>>()
         };
         let read = match &pool {
             Some(p) => p.install(work),
             None => work(),
         };
-        // Duplicates are decided in input order.
-        let kept: Vec<(usize, Result<Prepared, String>)> = window
+        // Indices and duplicates are settled in input order.
+        let kept: Vec<(usize, Result<Prepared, String>)> = places
             .iter()
             .zip(read)
-            .map(|(&i, r)| (i, r.map(|p| state.skip_seen(&files, i, p, &mut tally))))
+            .map(|(&(i, last, _), r)| (i, r.map(|p| state.settle(&files, i, last, p, &mut tally))))
             .collect();
         let split = matches!(sink, Sink::Split(_));
         let convert = || {
@@ -218,16 +224,16 @@ pub fn run(args: &ConvertArgs) -> i32 {
             Some(p) => p.install(convert),
             None => convert(),
         };
-        for (i, c) in converted {
+        for ((i, c), &(_, last, unit_bytes)) in converted.into_iter().zip(&places) {
             let file = &files[i];
             let games = c.as_ref().map_or(0, |c| c.games + c.failures.len());
-            match c {
-                Ok(c) => state.write(&run, &mut sink, file, c, &mut tally),
-                Err(e) => tally.fail(format!("{}: {e}", file.display)),
+            state.write(&run, &mut sink, file, (i, last), c, &mut tally);
+            if last {
+                progress.file_done(unit_bytes, games);
+            } else {
+                progress.piece_done(unit_bytes, games);
             }
-            progress.file_done(sizes.get(i).copied().unwrap_or(0), games);
         }
-        start = end;
     }
     progress.bar.finish_and_clear();
     if state.skip_notes > MAX_SKIP_NOTES && !args.common.quiet {
@@ -269,100 +275,6 @@ pub fn run(args: &ConvertArgs) -> i32 {
     tally.exit
 }
 
-/// Reads a file and keeps the games `--where` selects.
-fn prepare(run: &Run<'_>, file: &FoundFile) -> Result<Prepared, String> {
-    let args = run.args;
-    let read = common::read_file(
-        run.setup,
-        file,
-        args.common.from.as_deref(),
-        args.common.game.map(|g| g.kind()),
-    )
-    .map_err(|p| p.message)?;
-    let game = read.game;
-    let target = target_of(game, &args.to).ok_or_else(|| {
-        format!(
-            "cannot convert {} records to `{}`; writable {} formats: {}",
-            game.kind(),
-            args.to,
-            game.kind(),
-            game.formats()
-                .iter()
-                .filter(|f| f.write)
-                .map(|f| f.id)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })?;
-    let rules = run.setup.rules_for(game.kind());
-    let needs = run.filter.map(|f| f.needs()).unwrap_or_default();
-    let checks = needs.replay || needs.verdict || run.wants.identity;
-    let mut p = Prepared {
-        game,
-        target,
-        records: Vec::new(),
-        failures: Vec::new(),
-        left_out: 0,
-    };
-    for (i, r) in read.records.into_iter().enumerate() {
-        let rec = match r {
-            Ok(rec) => rec,
-            Err(e) => {
-                let report = GameReport::unreadable(
-                    &file.display,
-                    i,
-                    Some(game.kind()),
-                    None,
-                    &e,
-                    None,
-                    false,
-                );
-                if run
-                    .filter
-                    .is_some_and(|f| !f.matches(&Facts::of_report(&report, &[])))
-                {
-                    p.left_out += 1;
-                } else {
-                    p.failures.push((i, e.to_string()));
-                }
-                continue;
-            }
-        };
-        let (keep, key) = if checks {
-            let mut checked = game.check_with(&rec, &rules, run.wants);
-            let key = checked.identity.take().map(|id| id.key);
-            let keep = run.filter.is_none_or(|f| {
-                let report =
-                    GameReport::from_checked(&file.display, &rec, checked, None, needs.verdict);
-                f.matches(&Facts::of_report(&report, &rec.tags))
-            });
-            (keep, key)
-        } else {
-            let keep = run.filter.is_none_or(|f| {
-                f.matches(&Facts {
-                    tags: &rec.tags,
-                    game: Some(rec.game),
-                    format: Some(rec.format),
-                    index: rec.index,
-                    claimed: rec.claim.as_ref().map(|c| c.result),
-                    // Not asked for (the filter does not need the replay).
-                    valid: true,
-                    plies: 0,
-                    verdict: None,
-                    agrees: None,
-                })
-            });
-            (keep, None)
-        };
-        if keep {
-            p.records.push((rec, key));
-        } else {
-            p.left_out += 1;
-        }
-    }
-    Ok(p)
-}
-
 /// Converts the records kept of a file: all at once, or one at a time with `--split`.
 fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Converted {
     let rules = run.setup.rules_for(p.game.kind());
@@ -401,149 +313,5 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
         games,
         failures,
         extension: p.target.extensions.first().copied().unwrap_or("txt"),
-    }
-}
-
-/// What the run remembers across windows.
-struct State {
-    /// `--skip-duplicates`: the first place of each game written.
-    seen: HashMap<u128, (usize, usize)>,
-    /// Outputs written by this run (never written twice).
-    written: HashSet<PathBuf>,
-    names: Names,
-    skip_notes: usize,
-    stdout_broken: bool,
-    quiet: bool,
-}
-
-impl State {
-    /// Leaves out the games written before (the first in input order stays).
-    fn skip_seen(
-        &mut self,
-        files: &[FoundFile],
-        file_no: usize,
-        mut p: Prepared,
-        tally: &mut Tally,
-    ) -> Prepared {
-        tally.left_out += p.left_out;
-        if !p.records.iter().any(|(_, k)| k.is_some()) {
-            return p;
-        }
-        let quiet = self.quiet;
-        let mut kept = Vec::with_capacity(p.records.len());
-        for (rec, key) in p.records {
-            let Some(key) = key else {
-                kept.push((rec, None));
-                continue;
-            };
-            match self.seen.get(&key) {
-                Some(&(f, i)) => {
-                    tally.skipped += 1;
-                    self.skip_notes += 1;
-                    if !quiet && self.skip_notes <= MAX_SKIP_NOTES {
-                        let first = files.get(f).map_or("?", |x| x.display.as_str());
-                        eprintln!(
-                            "qipu: {}, game {}: skipped: the same game as {first}, game {i}",
-                            files[file_no].display, rec.index
-                        );
-                    }
-                }
-                None => {
-                    self.seen.insert(key, (file_no, rec.index));
-                    kept.push((rec, Some(key)));
-                }
-            }
-        }
-        p.records = kept;
-        p
-    }
-
-    /// Writes a file's output and reports it.
-    fn write(
-        &mut self,
-        run: &Run<'_>,
-        sink: &mut Sink,
-        file: &FoundFile,
-        c: Converted,
-        tally: &mut Tally,
-    ) {
-        let quiet = run.args.common.quiet;
-        let name = &file.display;
-        tally.games += c.games;
-        for (i, e) in &c.failures {
-            tally.fail(format!("{name}, game {i}: not converted: {e}"));
-        }
-        match sink {
-            Sink::One(out) => {
-                for (bytes, _) in &c.parts {
-                    let r = match out {
-                        Some(f) => f.write_all(bytes).map_err(|e| e.to_string()),
-                        None if self.stdout_broken => Ok(()),
-                        None => {
-                            let mut o = std::io::stdout().lock();
-                            if o.write_all(bytes).and_then(|_| o.flush()).is_err() {
-                                self.stdout_broken = true;
-                            }
-                            Ok(())
-                        }
-                    };
-                    if let Err(e) = r {
-                        tally.fail(e);
-                    }
-                }
-            }
-            Sink::PerInput(dir) => {
-                if c.games == 0 {
-                    if c.failures.is_empty() {
-                        eprintln!("qipu: {name}: no game to convert; no file written");
-                        tally.exit = tally.exit.max(EXIT_INVALID);
-                    } else if !quiet {
-                        eprintln!("qipu: {name}: no game could be converted; no file written");
-                    }
-                    return;
-                }
-                let out = dir.join(&file.relative).with_extension(c.extension);
-                let bytes: Vec<u8> = c.parts.into_iter().flat_map(|(b, _)| b).collect();
-                if self.write_one(run, &out, &bytes, tally) && !quiet {
-                    eprintln!("{name} -> {} ({} games)", out.display(), c.games);
-                }
-            }
-            Sink::Split(dir) => {
-                let parts = c.parts.len();
-                let mut written = 0;
-                for (bytes, stem) in c.parts {
-                    let out = dir.join(self.names.unique(&stem, c.extension));
-                    if self.write_one(run, &out, &bytes, tally) {
-                        written += 1;
-                    }
-                }
-                if !quiet && parts > 0 {
-                    eprintln!("{name} -> {written} file(s) in {}", dir.display());
-                }
-            }
-        }
-    }
-
-    /// Writes one output file; false (and reported) when it cannot be.
-    fn write_one(&mut self, run: &Run<'_>, out: &Path, bytes: &[u8], tally: &mut Tally) -> bool {
-        let key = canonical(out);
-        if self.written.contains(&key) {
-            tally.fail(format!(
-                "refusing to write {}: this run wrote it already (two inputs map to one output)",
-                out.display()
-            ));
-            return false;
-        }
-        match output::write_atomic(out, bytes, &run.inputs, run.args.force) {
-            Ok(()) => {
-                self.written.insert(key);
-                tally.files_written += 1;
-                true
-            }
-            Err(e) => {
-                tally.fail(e.to_string());
-                false
-            }
-        }
     }
 }
