@@ -45,7 +45,7 @@ const MAX_DIAGNOSTICS: usize = 100;
 const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
-const MAX_BYTES_IN_FLIGHT: u64 = 1 << 20;
+const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
 /// Small files are handed out in groups of up to this many input bytes …
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
