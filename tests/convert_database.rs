@@ -244,7 +244,11 @@ fn a_streamed_file_converts_with_its_indices() {
     let mut text = String::new();
     let mut n = 0usize;
     while (text.len() as u64) < 2 * qipu::core::stream::STREAM_MIN_BYTES {
-        let moves = if n % 2 == 0 { "1. h2e2 *" } else { "1. b2e2 *" };
+        let moves = if n.is_multiple_of(2) {
+            "1. h2e2 *"
+        } else {
+            "1. b2e2 *"
+        };
         text.push_str(&game(&format!("[Event \"e{n}\"]"), moves));
         n += 1;
     }
