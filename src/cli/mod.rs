@@ -4,10 +4,12 @@
 mod check;
 mod common;
 mod convert;
+mod dedupe;
 mod formats;
 mod perft;
 mod show;
 
+use crate::core::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Exit status: every game valid (and every claim agrees).
@@ -46,6 +48,20 @@ pub enum Command {
     Perft(PerftArgs),
     /// Show the position of a record at a ply as a diagram.
     Show(ShowArgs),
+    /// Find the games that are the same game (same game, start position and main-line moves,
+    /// whatever the format, notation, encoding or tags).
+    #[command(
+        long_about = "Find the games that are the same game: the same game kind, the same start \
+            position and the same main-line moves, whatever the format, notation, encoding or tags. \
+            Moves are compared as the rules resolve them (炮二平五 = C2.5 = h2e2), each game by a \
+            128-bit hash of its moves, so memory holds a hash per game, never the games. A game that \
+            does not replay to its end is compared by the moves that replay and the rest as written.\n\
+            Prints each group of two or more (json: one line a group, {\"games\": [{\"source\", \
+            \"index\"}, …], \"plies\", \"start\", \"valid\"}), then the summary: games, distinct, \
+            groups, duplicates.",
+        after_help = "Exit status: 0 no duplicates; 1 duplicates found; 2 usage error or an unreadable input."
+    )]
+    Dedupe(CheckArgs),
     /// List every format with its game, extensions, read/write.
     Formats(FormatsArgs),
     /// Print a shell completion script.
@@ -133,12 +149,29 @@ pub struct ReportArgs {
     pub json: bool,
 }
 
+/// `--where EXPR`.
+#[derive(Args, Debug, Clone)]
+pub struct SelectArgs {
+    /// Keep only the games the expression selects (e.g. 'Red~许银川 and plies>=40'): tags
+    /// (`Tag=v` equals, `Tag~v` contains), result, claimed, reason, plies, valid, agrees, game,
+    /// format, index; `and`, `or`, `not`, parentheses (grammar/where.ebnf). Games left out are
+    /// not reported; the summary counts them apart.
+    #[arg(long = "where", value_name = "EXPR", value_parser = parse_filter)]
+    pub filter: Option<Filter>,
+}
+
+fn parse_filter(s: &str) -> Result<Filter, String> {
+    Filter::parse(s).map_err(|e| e.to_string())
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     #[command(flatten)]
     pub report: ReportArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Files, directories (walked recursively) or `-` for stdin.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<String>,
@@ -174,9 +207,19 @@ pub struct ConvertArgs {
     /// Write one file per input, mirroring the input tree.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<String>,
+    /// Write one file per game into --out-dir, named from its tags (date, event, players)
+    /// where it has them, else from its input and index; names are made unique.
+    #[arg(long, requires = "out_dir")]
+    pub split: bool,
+    /// Write each game once: a game that is the same game as one written before (as `qipu
+    /// dedupe` finds them) is left out and named on stderr.
+    #[arg(long)]
+    pub skip_duplicates: bool,
     /// Replace outputs that exist already (never an input).
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Files, directories (walked recursively) or `-` for stdin.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<String>,
@@ -245,10 +288,10 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Validate(a) => check::run(&a, false, &check::Explain::default()),
+        Command::Validate(a) => check::run(&a, check::Mode::Validate, &check::Explain::default()),
         Command::Adjudicate(a) => check::run(
             &a.check,
-            true,
+            check::Mode::Adjudicate,
             &check::Explain {
                 text: a.explain,
                 html: a.html.clone(),
@@ -256,6 +299,7 @@ pub fn run() -> i32 {
             },
         ),
         Command::Convert(a) => convert::run(&a),
+        Command::Dedupe(a) => check::run(&a, check::Mode::Dedupe, &check::Explain::default()),
         Command::Perft(a) => perft::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Formats(a) => formats::run(&a),

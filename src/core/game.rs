@@ -2,6 +2,7 @@
 //! game only through this trait; the game keeps its rules, notations and formats to itself.
 
 use crate::core::error::{RecordError, Warning};
+use crate::core::identity::Identity;
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
 use crate::core::verdict::Verdict;
@@ -37,6 +38,17 @@ pub struct Checked {
     pub verdict: Option<Verdict>,
     /// The position after the last replayed ply, in the game's position notation.
     pub final_position: Option<String>,
+    /// What makes the game the same as another (only when [`CheckWants::identity`]).
+    pub identity: Option<Identity>,
+}
+
+/// What a check computes beyond the replay and its first error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckWants {
+    /// Decide the result (`Checked::verdict`).
+    pub adjudicate: bool,
+    /// The game's identity (`Checked::identity`), for dedupe.
+    pub identity: bool,
 }
 
 /// One output of `convert`: the bytes to write, and the records that could not be converted
@@ -137,7 +149,16 @@ pub trait Game: Sync + Send {
     }
 
     /// Replays a record through the rules; adjudicates too when `adjudicate`.
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked;
+    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+        let wants = CheckWants {
+            adjudicate,
+            identity: false,
+        };
+        self.check_with(record, rules, wants)
+    }
+
+    /// Replays a record and computes what `wants` asks for (the verdict, the identity).
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked;
 
     /// Writes the records in the target format. Records that cannot be converted are listed
     /// in `failures`, never silently dropped.

@@ -47,52 +47,115 @@ pub fn write_atomic(
     inputs: &[PathBuf],
     force: bool,
 ) -> Result<(), OutputError> {
-    let target = canonical(path);
-    if inputs.contains(&target) {
-        return Err(OutputError::IsInput(path.to_path_buf()));
+    let mut f = AtomicFile::create(path, inputs, force)?;
+    f.write_all(bytes)?;
+    f.commit()
+}
+
+/// An output being written: a temporary file beside it, renamed over it by [`commit`]
+/// (dropped without a commit, it leaves nothing behind). For outputs written a part at a
+/// time (`convert -o` of many inputs).
+///
+/// [`commit`]: AtomicFile::commit
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: tempfile::NamedTempFile,
+    out: Option<std::io::BufWriter<std::fs::File>>,
+    force: bool,
+}
+
+impl AtomicFile {
+    /// Refuses an input and (without `force`) an existing file before anything is written.
+    pub fn create(path: &Path, inputs: &[PathBuf], force: bool) -> Result<AtomicFile, OutputError> {
+        let target = canonical(path);
+        if inputs.contains(&target) {
+            return Err(OutputError::IsInput(path.to_path_buf()));
+        }
+        if path.exists() && !force {
+            return Err(OutputError::Exists(path.to_path_buf()));
+        }
+        let io = |source| OutputError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".qipu-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .map_err(io)?;
+        let out = tmp.as_file().try_clone().map_err(io)?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            out: Some(std::io::BufWriter::with_capacity(1 << 16, out)),
+            force,
+        })
     }
-    if path.exists() && !force {
-        return Err(OutputError::Exists(path.to_path_buf()));
+
+    pub fn path(&self) -> &Path {
+        &self.path
     }
-    let io = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".qipu-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(io)?;
-    // No fsync: the rename is what makes the write atomic for readers and against an
-    // interrupted run; syncing every file of a batch conversion costs more than the conversion.
-    tmp.write_all(bytes).map_err(io)?;
-    // A temporary file is private (0600); an output is an ordinary file: the permissions of
-    // the file it replaces, else readable by all (as the umask would make a new file).
-    let perms = match std::fs::metadata(path) {
-        Ok(m) => Some(m.permissions()),
-        Err(_) => default_permissions(),
-    };
-    if let Some(perms) = perms {
-        tmp.as_file().set_permissions(perms).map_err(io)?;
+
+    fn io(&self, source: std::io::Error) -> OutputError {
+        OutputError::Io {
+            path: self.path.clone(),
+            source,
+        }
     }
-    if force {
-        tmp.persist(path).map_err(|e| io(e.error))?;
-    } else {
-        // Never replace a file that appeared meanwhile.
-        tmp.persist_noclobber(path).map_err(|e| {
-            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-                OutputError::Exists(path.to_path_buf())
-            } else {
-                io(e.error)
-            }
-        })?;
+
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        match &mut self.out {
+            Some(out) => out.write_all(bytes).map_err(|e| OutputError::Io {
+                path: self.path.clone(),
+                source: e,
+            }),
+            None => Ok(()),
+        }
     }
-    Ok(())
+
+    /// Renames the finished file over its path.
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        if let Some(out) = self.out.take() {
+            out.into_inner()
+                .map_err(|e| self.io(e.into_error()))
+                .map(drop)?;
+        }
+        // No fsync: the rename is what makes the write atomic for readers and against an
+        // interrupted run; syncing every file of a batch conversion costs more than the
+        // conversion.
+        let path = self.path.clone();
+        let io = |source| OutputError::Io {
+            path: path.clone(),
+            source,
+        };
+        // A temporary file is private (0600); an output is an ordinary file: the permissions
+        // of the file it replaces, else readable by all (as the umask would make a new file).
+        let perms = match std::fs::metadata(&path) {
+            Ok(m) => Some(m.permissions()),
+            Err(_) => default_permissions(),
+        };
+        if let Some(perms) = perms {
+            self.tmp.as_file().set_permissions(perms).map_err(io)?;
+        }
+        if self.force {
+            self.tmp.persist(&path).map_err(|e| io(e.error))?;
+        } else {
+            // Never replace a file that appeared meanwhile.
+            self.tmp.persist_noclobber(&path).map_err(|e| {
+                if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                    OutputError::Exists(path.clone())
+                } else {
+                    io(e.error)
+                }
+            })?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(unix)]

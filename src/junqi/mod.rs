@@ -10,7 +10,7 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -76,8 +76,8 @@ impl Game for Junqi {
         formats::jqr_cut::stream_cut(text)
     }
 
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        verdict::check(record, rules, adjudicate)
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        verdict::check(record, rules, wants)
     }
 
     fn convert(&self, records: &[Record], to: &'static str, _rules: &Rules) -> Converted {

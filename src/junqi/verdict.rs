@@ -8,7 +8,8 @@
 #![allow(clippy::result_large_err)]
 
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::Checked;
+use crate::core::game::{CheckWants, Checked};
+use crate::core::identity;
 use crate::core::record::{EventKind, GameResult, MoveEntry, Player, Record};
 use crate::core::replay::{Replayer, replay_visit};
 use crate::core::rules::Rules;
@@ -442,9 +443,13 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
 }
 
 /// Replays and (when asked) adjudicates one record.
-pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let failed = |e: RecordError| Checked {
         plies: 0,
+        identity: wants.identity.then(|| {
+            let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
+            identity::of_bad_setup(record.game, setup, &record.moves, &e)
+        }),
         error: Some(e),
         warnings: record.warnings.clone(),
         verdict: None,
@@ -504,7 +509,7 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
         plies = k;
         error = Some(e);
     }
-    let verdict = if adjudicate && error.is_none() {
+    let verdict = if wants.adjudicate && error.is_none() {
         let board_result = board.as_ref().map(|v| v.result);
         let allows = |r: GameResult| match board_result {
             Some(b) => b == r,
@@ -533,12 +538,23 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
         }
         p
     };
+    let identity = wants.identity.then(|| {
+        let start = format_position(&replayed.start);
+        identity::of_replay(
+            record.game,
+            (start.clone(), &start),
+            replayed.moves.get(..plies).unwrap_or(&replayed.moves),
+            (&record.moves, plies),
+            error.as_ref(),
+        )
+    });
     Checked {
         plies,
         error,
         warnings,
         verdict,
         final_position: Some(format_position(&end)),
+        identity,
     }
 }
 

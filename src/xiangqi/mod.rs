@@ -2,6 +2,7 @@
 //! the board verdicts, glued into the `Game` implementation.
 
 pub mod convert;
+pub mod cut;
 pub mod formats;
 pub mod notation;
 pub mod referee;
@@ -13,7 +14,7 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut, line_start,
+    CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -47,20 +48,16 @@ impl Game for Xiangqi {
     }
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        if format != "pgn" {
-            return StreamCut::Unsupported;
-        }
-        match formats::pgn_read::split_games(text).last() {
-            Some(&(start, _)) if start > 0 => match line_start(text, start) {
-                0 => StreamCut::NotYet,
-                n => StreamCut::At(n),
-            },
-            _ => StreamCut::NotYet,
+        match format {
+            "pgn" => cut::pgn(text),
+            "ucci" => cut::ucci(text),
+            "dhtmlxq" => cut::dhtmlxq(text),
+            _ => StreamCut::Unsupported,
         }
     }
 
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        referee::check(record, rules, adjudicate)
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        referee::check_with(record, rules, wants)
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {

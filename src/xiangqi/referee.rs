@@ -2,7 +2,8 @@
 //! decides its result (board verdicts first, then the record's own events and claim).
 
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::Checked;
+use crate::core::game::{CheckWants, Checked};
+use crate::core::identity;
 use crate::core::record::{MoveEntry, Record};
 use crate::core::replay::{self, Replay, Replayer};
 use crate::core::rules::Rules;
@@ -51,27 +52,59 @@ pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordEr
     replay::replay(&XiangqiReplayer, record)
 }
 
-/// `Game::check` for Xiangqi.
+/// `Game::check` for Xiangqi: the replay, and the verdict when `adjudicate`.
 pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+    let wants = CheckWants {
+        adjudicate,
+        identity: false,
+    };
+    check_with(record, rules, wants)
+}
+
+/// `Game::check_with` for Xiangqi.
+pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let replay = match replay_record(record) {
         Ok(r) => r,
         Err(e) => {
+            let identity = wants.identity.then(|| {
+                let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
+                identity::of_bad_setup(record.game, setup, &record.moves, &e)
+            });
             return Checked {
                 plies: 0,
                 error: Some(e),
                 warnings: record.warnings.clone(),
                 verdict: None,
                 final_position: None,
+                identity,
             };
         }
     };
-    let verdict = (adjudicate && replay.error.is_none()).then(|| decide(record, &replay, rules));
+    let verdict =
+        (wants.adjudicate && replay.error.is_none()).then(|| decide(record, &replay, rules));
+    let identity = wants.identity.then(|| {
+        let start = replay.start.to_fen();
+        // The same position with other move counters is the same start.
+        let key_end = start
+            .match_indices(' ')
+            .nth(1)
+            .map_or(start.len(), |(i, _)| i);
+        let key = start.get(..key_end).unwrap_or(&start).to_string();
+        identity::of_replay(
+            record.game,
+            (start, &key),
+            &replay.moves,
+            (&record.moves, replay.plies()),
+            replay.error.as_ref(),
+        )
+    });
     Checked {
         plies: replay.plies(),
         final_position: Some(replay.end.to_fen()),
         error: replay.error,
         warnings: replay.warnings,
         verdict,
+        identity,
     }
 }
 

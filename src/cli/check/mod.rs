@@ -1,5 +1,6 @@
-//! `qipu validate` and `qipu adjudicate`: read every input, replay every game on all cores,
-//! report in input order.
+//! `qipu validate`, `qipu adjudicate` and `qipu dedupe`: read every input, replay every game
+//! on all cores, report in input order (dedupe: gather each game's identity, then print the
+//! groups of games that are the same game).
 //!
 //! The main thread walks the inputs in order and hands out jobs to one thread pool: a whole
 //! file, or a piece of whole games of a huge text file that it streams (see
@@ -15,18 +16,21 @@ use dispatch::*;
 use jobs::*;
 
 use super::common::{self, Setup};
+use super::dedupe::Collector;
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
 use crate::core::encoding::LineIndex;
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{Game, ShowOptions, Shown};
+use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
 use crate::core::html;
-use crate::core::input::{self, FoundFile, Selection};
+use crate::core::identity::Identity;
+use crate::core::input::FoundFile;
 use crate::core::output;
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
 use crate::core::rules::Rules;
-use crate::core::stream::{self, Piece, Start, TextStream};
+use crate::core::select::{Facts, Filter};
+use crate::core::stream::{self, Piece, TextStream};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -41,7 +45,7 @@ const MAX_DIAGNOSTICS: usize = 100;
 const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
-const MAX_BYTES_IN_FLIGHT: u64 = 4 << 20;
+const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
 /// Small files are handed out in groups of up to this many input bytes …
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
@@ -72,6 +76,19 @@ struct GameOut {
     error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it.
     shown: Option<Result<Shown, String>>,
+    /// dedupe: what makes it the same game as another (`None`: it could not be read).
+    identity: Option<Identity>,
+    /// The tags, when `--where` tests the index: the game is selected once its index in the
+    /// file is known (by the printer).
+    tags: Option<Vec<crate::core::record::Tag>>,
+}
+
+/// Which command runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Validate,
+    Adjudicate,
+    Dedupe,
 }
 
 /// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
@@ -95,8 +112,11 @@ struct Outcome {
     text: Option<Arc<str>>,
     /// The file as a whole failed (problem reported as one input failure).
     failure: Option<GameReport>,
-    /// Set when the file (or piece) held no game.
-    empty: bool,
+    /// Games read (before `--where`): the index of the next piece's first game counts on
+    /// from them.
+    read: usize,
+    /// Games read and left out by `--where`.
+    left_out: usize,
 }
 
 /// Settings every job reads.
@@ -105,6 +125,11 @@ struct Ctx<'a> {
     from: Option<&'a str>,
     game: Option<GameKind>,
     adjudicate: bool,
+    /// `--where`, and whether it needs a verdict that the command does not report.
+    filter: Option<&'a Filter>,
+    verdict_for_filter: bool,
+    /// dedupe: each game's identity.
+    identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
     explain_text: bool,
     /// `--html`: pictures for the page, while `pictures_left` lasts.
@@ -135,9 +160,16 @@ struct Printer<'w, W: Write> {
     files_done: usize,
     broken: bool,
     page: Option<html::Page>,
+    /// dedupe: the identities gathered.
+    dedupe: Option<Collector>,
+    /// `--where`, when it tests the index (selected here, see `GameOut::tags`), and whether
+    /// its verdict is for the filter only.
+    late_filter: Option<&'w Filter>,
+    verdict_for_filter: bool,
 }
 
-pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
+pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
+    let adjudicate = mode == Mode::Adjudicate;
     let setup = match Setup::new(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
@@ -151,7 +183,8 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         ));
     }
     let format = common::report_format(&args.report);
-    let show_diagnostics = format == ReportFormat::Table && !args.common.quiet;
+    let show_diagnostics =
+        format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
     let (files, problems) = setup.collect(&args.inputs);
     let stdout = std::io::stdout();
@@ -178,6 +211,14 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
+        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
+        late_filter: args.select.filter.as_ref().filter(|f| f.needs().index),
+        verdict_for_filter: !adjudicate
+            && args
+                .select
+                .filter
+                .as_ref()
+                .is_some_and(|f| f.needs().verdict),
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -186,7 +227,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         }
         let r = GameReport::input_failure(&pr.source, pr.kind, &pr.message);
         p.summary.add(&r);
-        if p.writer.write(&r).is_err() {
+        if p.dedupe.is_none() && p.writer.write(&r).is_err() {
             return EXIT_USAGE;
         }
     }
@@ -196,6 +237,14 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         from: args.common.from.as_deref(),
         game: args.common.game.map(|g| g.kind()),
         adjudicate,
+        filter: args.select.filter.as_ref(),
+        verdict_for_filter: !adjudicate
+            && args
+                .select
+                .filter
+                .as_ref()
+                .is_some_and(|f| f.needs().verdict),
+        identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
         html: explain.html.is_some(),
         pictures_left: AtomicUsize::new(MAX_PICTURES),
@@ -219,6 +268,10 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         );
     }
     p.summary.seconds = started.elapsed().as_secs_f64();
+    if let Some(d) = p.dedupe.take() {
+        let out = p.writer.into_inner();
+        return d.finish(out, format, &p.summary, &files).max(p.exit);
+    }
     let summary = p.summary.clone();
     if p.writer.finish(&summary).is_err() {
         return p.exit.max(EXIT_INVALID);

@@ -27,20 +27,33 @@ impl<W: Write> Printer<'_, W> {
             0
         };
         let mut reports = Vec::new();
+        let failed = o.failure.is_some();
         if let Some(f) = o.failure {
-            reports.push((f, None, None));
+            reports.push((f, None, None, None));
         }
+        let mut left_out = o.left_out;
         for g in o.games {
             let mut r = g.report;
             r.index += base;
-            reports.push((r, g.error, g.shown));
+            if let (Some(f), Some(tags)) = (self.late_filter, &g.tags) {
+                if !f.matches(&Facts::of_report(&r, tags)) {
+                    left_out += 1;
+                    continue;
+                }
+                if self.verdict_for_filter {
+                    r.verdict = None;
+                    r.agrees = None;
+                }
+            }
+            reports.push((r, g.error, g.shown, g.identity));
         }
         let file_done = o.piece.is_none_or(|pc| pc.last);
-        if file_done && self.file_games.1 == 0 && reports.is_empty() && o.empty {
+        if file_done && self.file_games.1 == 0 && !failed && o.read == 0 {
             // Opened and decoded, but nothing in it: the file is invalid (exit 1).
             let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
             reports.push((
                 GameReport::unreadable(&file.display, 0, None, None, &e, None, self.adjudicate),
+                None,
                 None,
                 None,
             ));
@@ -51,9 +64,18 @@ impl<W: Write> Printer<'_, W> {
                 ));
             }
         }
-        self.file_games.1 += reports.len();
+        self.file_games.1 += o.read;
+        self.summary.left_out += left_out;
         let lines_before = o.piece.map_or(0, |pc| pc.lines_before);
-        for (r, err, shown) in reports {
+        for (r, err, shown, identity) in reports {
+            if let Some(d) = &mut self.dedupe {
+                if r.input_failure {
+                    self.exit = EXIT_USAGE;
+                }
+                self.summary.add(&r);
+                d.add(o.file_no, &r, identity);
+                continue;
+            }
             if let Some(page) = &mut self.page {
                 page.add(&r, shown.as_ref());
             }
