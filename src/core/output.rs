@@ -54,45 +54,84 @@ pub fn write_atomic(
     if path.exists() && !force {
         return Err(OutputError::Exists(path.to_path_buf()));
     }
-    let io = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&dir).map_err(io)?;
+    stage(&dir, bytes)
+        .map_err(|e| match e {
+            OutputError::Io { source, .. } => OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => e,
+        })?
+        .commit(path, inputs, force)
+}
+
+/// An output written to a temporary file in its destination's directory, not in place yet
+/// (a batch writes many outputs on worker threads and names them in order on one): dropped
+/// uncommitted, the temporary file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: tempfile::TempPath,
+}
+
+/// Writes `bytes` to a temporary file in `dir` (made when missing). No file descriptor stays
+/// open, so a batch can hold many.
+pub fn stage(dir: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
+    let io = |source| OutputError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
     let mut tmp = tempfile::Builder::new()
         .prefix(".qipu-")
         .suffix(".tmp")
-        .tempfile_in(&dir)
+        .tempfile_in(dir)
         .map_err(io)?;
     // No fsync: the rename is what makes the write atomic for readers and against an
     // interrupted run; syncing every file of a batch conversion costs more than the conversion.
     tmp.write_all(bytes).map_err(io)?;
-    // A temporary file is private (0600); an output is an ordinary file: the permissions of
-    // the file it replaces, else readable by all (as the umask would make a new file).
-    let perms = match std::fs::metadata(path) {
-        Ok(m) => Some(m.permissions()),
-        Err(_) => default_permissions(),
-    };
-    if let Some(perms) = perms {
-        tmp.as_file().set_permissions(perms).map_err(io)?;
+    Ok(Staged {
+        tmp: tmp.into_temp_path(),
+    })
+}
+
+impl Staged {
+    /// Puts the output in place at `path` (in the directory it was staged in): never over an
+    /// input, over an existing file only when `force`.
+    pub fn commit(self, path: &Path, inputs: &[PathBuf], force: bool) -> Result<(), OutputError> {
+        if inputs.contains(&canonical(path)) {
+            return Err(OutputError::IsInput(path.to_path_buf()));
+        }
+        let io = |source| OutputError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        // A temporary file is private (0600); an output is an ordinary file: the permissions
+        // of the file it replaces, else readable by all (as the umask would make a new file).
+        let perms = match std::fs::metadata(path) {
+            Ok(m) => Some(m.permissions()),
+            Err(_) => default_permissions(),
+        };
+        if let Some(perms) = perms {
+            std::fs::set_permissions(&self.tmp, perms).map_err(io)?;
+        }
+        if force {
+            self.tmp.persist(path).map_err(|e| io(e.error))?;
+        } else {
+            // Never replace a file that appeared meanwhile.
+            self.tmp.persist_noclobber(path).map_err(|e| {
+                if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                    OutputError::Exists(path.to_path_buf())
+                } else {
+                    io(e.error)
+                }
+            })?;
+        }
+        Ok(())
     }
-    if force {
-        tmp.persist(path).map_err(|e| io(e.error))?;
-    } else {
-        // Never replace a file that appeared meanwhile.
-        tmp.persist_noclobber(path).map_err(|e| {
-            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-                OutputError::Exists(path.to_path_buf())
-            } else {
-                io(e.error)
-            }
-        })?;
-    }
-    Ok(())
 }
 
 #[cfg(unix)]
@@ -134,6 +173,27 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(left.len(), 1, "{left:?}");
+        // Staged outputs: in place only when committed, never over an input.
+        let staged = stage(&dir.path().join("sub"), b"4").unwrap();
+        let e = staged.commit(&input, &inputs, true).unwrap_err();
+        assert!(matches!(e, OutputError::IsInput(_)));
+        let dropped = stage(&dir.path().join("sub"), b"5").unwrap();
+        drop(dropped);
+        let staged = stage(&dir.path().join("sub"), b"6").unwrap();
+        let e = staged.commit(&out, &inputs, false).unwrap_err();
+        assert!(matches!(e, OutputError::Exists(_)));
+        stage(&dir.path().join("sub"), b"7")
+            .unwrap()
+            .commit(&dir.path().join("sub/new.pgn"), &inputs, false)
+            .unwrap();
+        assert_eq!(std::fs::read(dir.path().join("sub/new.pgn")).unwrap(), b"7");
+        let mut left: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["new.pgn", "out.pgn"]);
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

@@ -14,7 +14,7 @@ pub mod verdict;
 use crate::core::error::RecordError;
 use crate::core::error::Warning;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown, StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
@@ -146,5 +146,9 @@ impl Game for Othello {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, opts)
+    }
+
+    fn frames(&self, record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record)
     }
 }

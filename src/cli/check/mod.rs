@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -72,19 +72,38 @@ struct GameOut {
     error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it.
     shown: Option<Result<Shown, String>>,
+    /// The record, while the `--html` page still makes games replayable.
+    record: Option<Record>,
+    /// The game's `--html-dir` page, written aside (named and put in place in input order).
+    page: Option<Result<output::Staged, String>>,
 }
 
-/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
-/// an existing file).
+/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE`, `--html-dir DIR`
+/// (`--force` replaces existing files).
 #[derive(Debug, Clone, Default)]
 pub struct Explain {
     pub text: bool,
     pub html: Option<String>,
+    pub html_dir: Option<String>,
     pub force: bool,
 }
 
-/// Pictures made for the HTML page at most (the page shows no more sections than this).
-const MAX_PICTURES: usize = 600;
+/// `--html-dir`: where the pages go, and the index built as the reports come.
+struct HtmlDir {
+    dir: std::path::PathBuf,
+    index: html::Index,
+    /// The canonical paths of the inputs (never written over).
+    inputs: Vec<std::path::PathBuf>,
+    force: bool,
+    /// Game pages numbered so far, and written.
+    numbered: usize,
+    pages: usize,
+    /// Pages not written (the first one's error is printed).
+    failed: usize,
+}
+
+/// The folder of the game pages under `--html-dir`.
+const GAMES_DIR: &str = "games";
 
 /// A finished job.
 struct Outcome {
@@ -107,9 +126,10 @@ struct Ctx<'a> {
     adjudicate: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
     explain_text: bool,
-    /// `--html`: pictures for the page, while `pictures_left` lasts.
-    html: bool,
-    pictures_left: AtomicUsize,
+    /// `--html FILE`: records go to the printer while the page makes games replayable.
+    page_room: &'a AtomicBool,
+    /// `--html-dir`: the folder the game pages are written in.
+    games_dir: Option<std::path::PathBuf>,
 }
 
 /// The main thread's state: the reorder buffer, the writer, the summary.
@@ -135,6 +155,9 @@ struct Printer<'w, W: Write> {
     files_done: usize,
     broken: bool,
     page: Option<html::Page>,
+    page_room: &'w AtomicBool,
+    html_dir: Option<HtmlDir>,
+    setup: &'w Setup,
 }
 
 pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
@@ -150,6 +173,25 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
             "refusing to overwrite {path}: it exists (use --force to replace it)"
         ));
     }
+    if let Some(dir) = &explain.html_dir {
+        let dir = std::path::Path::new(dir);
+        let index = dir.join(html::index_name(1));
+        if dir.exists() && !dir.is_dir() {
+            return common::usage_error(&format!(
+                "--html-dir {}: it is not a directory",
+                dir.display()
+            ));
+        }
+        if index.exists() && !explain.force {
+            return common::usage_error(&format!(
+                "refusing to overwrite {}: it exists (use --force to replace it)",
+                index.display()
+            ));
+        }
+        if let Err(e) = std::fs::create_dir_all(dir.join(GAMES_DIR)) {
+            return common::usage_error(&format!("cannot make {}: {e}", dir.display()));
+        }
+    }
     let format = common::report_format(&args.report);
     let show_diagnostics = format == ReportFormat::Table && !args.common.quiet;
     let started = Instant::now();
@@ -157,6 +199,12 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let sizes = common::file_sizes(&files);
+    let inputs: Vec<_> = files
+        .iter()
+        .filter_map(|f| f.path.as_deref())
+        .map(output::canonical)
+        .collect();
+    let page_room = AtomicBool::new(explain.html.is_some());
     let mut p = Printer {
         writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
@@ -178,6 +226,17 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
+        page_room: &page_room,
+        html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
+            dir: std::path::PathBuf::from(d),
+            index: html::Index::new(),
+            inputs: inputs.clone(),
+            force: explain.force,
+            numbered: 0,
+            pages: 0,
+            failed: 0,
+        }),
+        setup: &setup,
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -197,8 +256,11 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         game: args.common.game.map(|g| g.kind()),
         adjudicate,
         explain_text: explain.text && show_diagnostics,
-        html: explain.html.is_some(),
-        pictures_left: AtomicUsize::new(MAX_PICTURES),
+        page_room: &page_room,
+        games_dir: explain
+            .html_dir
+            .as_ref()
+            .map(|d| std::path::Path::new(d).join(GAMES_DIR)),
     };
 
     let pool = common::pool(args.common.jobs);
@@ -226,12 +288,25 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     if format != ReportFormat::Table && !args.common.quiet {
         eprintln!("{}", summary.line());
     }
+    if let Some(d) = &p.html_dir {
+        for (name, page) in d.index.finish(&summary) {
+            if let Err(e) =
+                output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force)
+            {
+                eprintln!("qipu: {e}");
+                p.exit = EXIT_USAGE;
+            }
+        }
+        if d.failed > 0 {
+            eprintln!(
+                "qipu: {} of {} game pages were not written",
+                d.failed,
+                d.pages + d.failed
+            );
+            p.exit = EXIT_USAGE;
+        }
+    }
     if let (Some(page), Some(path)) = (&p.page, &explain.html) {
-        let inputs: Vec<_> = files
-            .iter()
-            .filter_map(|f| f.path.as_deref())
-            .map(output::canonical)
-            .collect();
         let bytes = page.render(&summary);
         if let Err(e) = output::write_atomic(
             std::path::Path::new(path),
