@@ -14,6 +14,7 @@
 //! and shown with `textContent` only; a Content-Security-Policy allows the page's own script
 //! and style (by their SHA-256) and nothing else.
 
+mod parts;
 mod table;
 mod viewer;
 

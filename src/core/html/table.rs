@@ -2,10 +2,10 @@
 //! `--html-dir`: a row per game, filters by status and by reason (the verdict's reason, or
 //! the error's kind), a link to each game's replay.
 
+use super::parts::{status_text, verdict_text};
 use super::{INDEX_ROWS, MAX_VIEWERS, document, escape, footer};
 use crate::core::html::viewer::{GameView, KindsDefined, section};
 use crate::core::report::{GameReport, Summary};
-use crate::core::verdict::Reason;
 use std::collections::BTreeMap;
 
 /// The statuses a row can be filtered by (a row has one or more).
@@ -36,24 +36,6 @@ fn reason_key(r: &GameReport) -> String {
         (Some(v), _) => v.reason.as_str().to_string(),
         (None, Some(e)) => format!("error: {}", e.kind),
         (None, None) => "-".to_string(),
-    }
-}
-
-fn verdict_text(r: &GameReport) -> String {
-    match &r.verdict {
-        Some(v) if v.reason == Reason::Unfinished => "* (unfinished)".to_string(),
-        Some(v) => format!("{} {} at ply {}", v.result, v.reason, v.ply),
-        None => "-".to_string(),
-    }
-}
-
-fn status_text(r: &GameReport) -> String {
-    match &r.error {
-        None => "valid".to_string(),
-        Some(e) => {
-            let at = e.ply.map(|p| format!(" at ply {p}")).unwrap_or_default();
-            format!("{}{at}: {}", e.kind, e.message)
-        }
     }
 }
 
@@ -326,7 +308,7 @@ impl Index {
 mod tests {
     use super::*;
     use crate::core::record::{GameKind, GameResult};
-    use crate::core::verdict::Verdict;
+    use crate::core::verdict::{Reason, Verdict};
 
     fn report(n: usize, reason: Reason, agrees: Option<bool>) -> GameReport {
         GameReport {
