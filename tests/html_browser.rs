@@ -427,9 +427,18 @@ fn a_ruling_opens_at_the_deciding_ply_with_the_cycle_marked() {
         eval(&tab, "document.querySelectorAll('.mv.decides').length"),
         serde_json::json!(1)
     );
-    // Ply 1 chases a7: a target mark shows on the board there and at no ply without a target.
-    key(&tab, "Home");
-    key(&tab, "ArrowRight");
+    // The buttons step too. Ply 1 chases a7: a target mark shows on the board there and at
+    // no ply without a target.
+    let click = |go: &str| {
+        tab.find_element(&format!("button[data-go=\"{go}\"]"))
+            .expect("the button")
+            .click()
+            .expect("a click");
+    };
+    click("first");
+    assert_eq!(board_ply(&tab, 0), 0);
+    click("next");
+    assert_eq!(board_ply(&tab, 0), 1);
     let marks = "Array.from(document.querySelectorAll('.board g.p.on .target')).length";
     assert_eq!(eval(&tab, marks), serde_json::json!(1));
     key(&tab, "ArrowRight");
@@ -440,6 +449,10 @@ fn a_ruling_opens_at_the_deciding_ply_with_the_cycle_marked() {
         .click()
         .expect("a click");
     assert_eq!(eval(&tab, marks), serde_json::json!(1));
+    click("decides");
+    assert_eq!(board_ply(&tab, 0), 8);
+    click("prev");
+    assert_eq!(board_ply(&tab, 0), 7);
     screenshot(&tab, "ruling-perpetual-chase.png");
     let _ = tab.close(false);
 }
