@@ -178,6 +178,7 @@ pub struct CheckArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("html_output").args(["html", "html_dir"]).multiple(true)))]
 pub struct AdjudicateArgs {
     #[command(flatten)]
     pub check: CheckArgs,
@@ -185,12 +186,16 @@ pub struct AdjudicateArgs {
     /// move's class, and a diagram of the deciding (for a repetition: the repeated) position.
     #[arg(long)]
     pub explain: bool,
-    /// Also write one self-contained HTML page: every game in a table, and each disputed or
-    /// board-decided game explained with an SVG picture of the deciding position.
+    /// Also write one self-contained HTML page: every game in a table (filtered by status and
+    /// reason), and the first 200 games replayable on their boards with their rulings.
     #[arg(long, value_name = "FILE")]
     pub html: Option<String>,
-    /// Replace an existing --html file.
-    #[arg(long, requires = "html")]
+    /// Also write DIR/index.html (every game in a table, filtered by status and reason; 10,000
+    /// rows a page) and a replayable page for each game, DIR/games/N.html.
+    #[arg(long, value_name = "DIR")]
+    pub html_dir: Option<String>,
+    /// Replace existing --html / --html-dir files.
+    #[arg(long, requires = "html_output")]
     pub force: bool,
 }
 
@@ -259,7 +264,12 @@ pub struct ShowArgs {
     /// Also write the position as an SVG image.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
-    /// Replace an existing SVG file.
+    /// Also write the game as a self-contained HTML page to replay it on its board, with its
+    /// verdict (opens at --ply N when given, else at the first bad move, the deciding ply of
+    /// a rule, or the start).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<String>,
+    /// Replace an existing --svg / --html file.
     #[arg(long)]
     pub force: bool,
 }
@@ -295,6 +305,7 @@ pub fn run() -> i32 {
             &check::Explain {
                 text: a.explain,
                 html: a.html.clone(),
+                html_dir: a.html_dir.clone(),
                 force: a.force,
             },
         ),

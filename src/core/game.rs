@@ -75,6 +75,48 @@ pub struct Shown {
     pub svg: Option<String>,
 }
 
+/// Every position of a replayed record, drawn for the replayable HTML page (`show --html`,
+/// `adjudicate --html` / `--html-dir`): the board once, and for each ply the pieces and marks
+/// as SVG items, the position in the game's notation and the facts a player reads off it.
+#[derive(Debug, Clone, Default)]
+pub struct Frames {
+    /// The picture's width and height.
+    pub size: (f64, f64),
+    /// SVG definitions the items refer to by id (`<use href="#…">`): the same for every game
+    /// of a kind, so a page with many games holds them once.
+    pub defs: String,
+    /// The board under every ply (lines, camps, coordinates …).
+    pub board: String,
+    /// The two sides' names, the first player's first ("Red", "Black").
+    pub sides: [&'static str; 2],
+    /// The second player makes the first move (a set-up position).
+    pub second_starts: bool,
+    /// The head of every frame's `table` (empty when the game has no status table).
+    pub table_head: Vec<String>,
+    /// Ply 0 (the start) to the last ply replayed without error.
+    pub plies: Vec<Frame>,
+}
+
+/// One ply of [`Frames`].
+#[derive(Debug, Clone, Default)]
+pub struct Frame {
+    /// The move that led here as the record wrote it (a move the replay implied, such as an
+    /// Othello forced pass, as the game names it); empty at ply 0.
+    pub move_text: String,
+    /// The record's move entry this ply played (`None` at ply 0 and for implied moves).
+    pub entry: Option<usize>,
+    /// The position after the ply in the game's notation: what [`Checked::final_position`]
+    /// gives for the record cut after this ply.
+    pub position: String,
+    /// The picture over the board, one SVG element an item. An item that stays the same
+    /// from one ply to the next is drawn once on the page.
+    pub items: Vec<String>,
+    /// Facts about the position, a line each (side to move, check, disc count …).
+    pub facts: Vec<String>,
+    /// Rows of the status table under [`Frames::table_head`].
+    pub table: Vec<Vec<String>>,
+}
+
 /// Options for `show`.
 #[derive(Debug, Clone, Default)]
 pub struct ShowOptions {
@@ -178,4 +220,16 @@ pub trait Game: Sync + Send {
         rules: &Rules,
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError>;
+
+    /// Every position of the record up to its first bad move, drawn for the replayable page.
+    /// A record whose start cannot be set up is an `Err`.
+    fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError>;
+
+    /// An SVG item marking a target of a judged move (a repetition cycle's `targets`, such as
+    /// a square `e9`) on the board of [`Game::frames`]; `None` when the text names nothing the
+    /// game can place.
+    fn target_mark(&self, target: &str) -> Option<String> {
+        let _ = target;
+        None
+    }
 }

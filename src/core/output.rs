@@ -40,6 +40,26 @@ pub fn canonical(path: &Path) -> PathBuf {
     }
 }
 
+/// Refuses a target that is an input, or (without `force`) that exists, before anything is
+/// written.
+fn check_target(path: &Path, inputs: &[PathBuf], force: bool) -> Result<(), OutputError> {
+    if inputs.contains(&canonical(path)) {
+        return Err(OutputError::IsInput(path.to_path_buf()));
+    }
+    if path.exists() && !force {
+        return Err(OutputError::Exists(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+/// The directory an output goes to.
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// Writes `bytes` to `path` atomically. `inputs` are the canonical paths of every input file.
 pub fn write_atomic(
     path: &Path,
@@ -47,14 +67,98 @@ pub fn write_atomic(
     inputs: &[PathBuf],
     force: bool,
 ) -> Result<(), OutputError> {
-    let mut f = AtomicFile::create(path, inputs, force)?;
-    f.write_all(bytes)?;
-    f.commit()
+    check_target(path, inputs, force)?;
+    stage(&parent_dir(path), bytes)
+        .map_err(|e| match e {
+            OutputError::Io { source, .. } => OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => e,
+        })?
+        .commit(path, inputs, force)
 }
 
-/// An output being written: a temporary file beside it, renamed over it by [`commit`]
-/// (dropped without a commit, it leaves nothing behind). For outputs written a part at a
-/// time (`convert -o` of many inputs).
+/// A new temporary file in `dir` (made when missing).
+fn temporary(dir: &Path) -> Result<tempfile::NamedTempFile, OutputError> {
+    let io = |source| OutputError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    tempfile::Builder::new()
+        .prefix(".qipu-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io)
+}
+
+/// Puts a finished temporary file in place at `path`: with ordinary permissions (those of the
+/// file it replaces, else readable by all, as the umask would make a new file; a temporary
+/// file is private, 0600), over an existing file only when `force`. No fsync: the rename is
+/// what makes the write atomic for readers and against an interrupted run; syncing every file
+/// of a batch conversion costs more than the conversion.
+fn place(tmp: tempfile::TempPath, path: &Path, force: bool) -> Result<(), OutputError> {
+    let io = |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let perms = match std::fs::metadata(path) {
+        Ok(m) => Some(m.permissions()),
+        Err(_) => default_permissions(),
+    };
+    if let Some(perms) = perms {
+        std::fs::set_permissions(&tmp, perms).map_err(io)?;
+    }
+    if force {
+        tmp.persist(path).map_err(|e| io(e.error))?;
+    } else {
+        // Never replace a file that appeared meanwhile.
+        tmp.persist_noclobber(path).map_err(|e| {
+            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                OutputError::Exists(path.to_path_buf())
+            } else {
+                io(e.error)
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// An output written to a temporary file in its destination's directory, not in place yet
+/// (a batch writes many outputs on worker threads and names them in order on one): dropped
+/// uncommitted, the temporary file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: tempfile::TempPath,
+}
+
+/// Writes `bytes` to a temporary file in `dir` (made when missing). No file descriptor stays
+/// open, so a batch can hold many.
+pub fn stage(dir: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
+    let mut tmp = temporary(dir)?;
+    tmp.write_all(bytes).map_err(|source| OutputError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    Ok(Staged {
+        tmp: tmp.into_temp_path(),
+    })
+}
+
+impl Staged {
+    /// Puts the output in place at `path` (in the directory it was staged in): never over an
+    /// input, over an existing file only when `force`.
+    pub fn commit(self, path: &Path, inputs: &[PathBuf], force: bool) -> Result<(), OutputError> {
+        if inputs.contains(&canonical(path)) {
+            return Err(OutputError::IsInput(path.to_path_buf()));
+        }
+        place(self.tmp, path, force)
+    }
+}
+
+/// An output being written a part at a time (`convert -o` of many inputs): a temporary file
+/// beside it, put in place by [`commit`] (dropped without a commit, it leaves nothing behind).
 ///
 /// [`commit`]: AtomicFile::commit
 pub struct AtomicFile {
@@ -67,28 +171,18 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Refuses an input and (without `force`) an existing file before anything is written.
     pub fn create(path: &Path, inputs: &[PathBuf], force: bool) -> Result<AtomicFile, OutputError> {
-        let target = canonical(path);
-        if inputs.contains(&target) {
-            return Err(OutputError::IsInput(path.to_path_buf()));
-        }
-        if path.exists() && !force {
-            return Err(OutputError::Exists(path.to_path_buf()));
-        }
-        let io = |source| OutputError::Io {
+        check_target(path, inputs, force)?;
+        let tmp = temporary(&parent_dir(path)).map_err(|e| match e {
+            OutputError::Io { source, .. } => OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => e,
+        })?;
+        let out = tmp.as_file().try_clone().map_err(|source| OutputError::Io {
             path: path.to_path_buf(),
             source,
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&dir).map_err(io)?;
-        let tmp = tempfile::Builder::new()
-            .prefix(".qipu-")
-            .suffix(".tmp")
-            .tempfile_in(&dir)
-            .map_err(io)?;
-        let out = tmp.as_file().try_clone().map_err(io)?;
+        })?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
             tmp,
@@ -101,13 +195,6 @@ impl AtomicFile {
         &self.path
     }
 
-    fn io(&self, source: std::io::Error) -> OutputError {
-        OutputError::Io {
-            path: self.path.clone(),
-            source,
-        }
-    }
-
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         match &mut self.out {
             Some(out) => out.write_all(bytes).map_err(|e| OutputError::Io {
@@ -118,43 +205,15 @@ impl AtomicFile {
         }
     }
 
-    /// Renames the finished file over its path.
+    /// Puts the finished file in place over its path.
     pub fn commit(mut self) -> Result<(), OutputError> {
         if let Some(out) = self.out.take() {
-            out.into_inner()
-                .map_err(|e| self.io(e.into_error()))
-                .map(drop)?;
-        }
-        // No fsync: the rename is what makes the write atomic for readers and against an
-        // interrupted run; syncing every file of a batch conversion costs more than the
-        // conversion.
-        let path = self.path.clone();
-        let io = |source| OutputError::Io {
-            path: path.clone(),
-            source,
-        };
-        // A temporary file is private (0600); an output is an ordinary file: the permissions
-        // of the file it replaces, else readable by all (as the umask would make a new file).
-        let perms = match std::fs::metadata(&path) {
-            Ok(m) => Some(m.permissions()),
-            Err(_) => default_permissions(),
-        };
-        if let Some(perms) = perms {
-            self.tmp.as_file().set_permissions(perms).map_err(io)?;
-        }
-        if self.force {
-            self.tmp.persist(&path).map_err(|e| io(e.error))?;
-        } else {
-            // Never replace a file that appeared meanwhile.
-            self.tmp.persist_noclobber(&path).map_err(|e| {
-                if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-                    OutputError::Exists(path.clone())
-                } else {
-                    io(e.error)
-                }
+            out.into_inner().map(drop).map_err(|e| OutputError::Io {
+                path: self.path.clone(),
+                source: e.into_error(),
             })?;
         }
-        Ok(())
+        place(self.tmp.into_temp_path(), &self.path, self.force)
     }
 }
 
@@ -197,6 +256,27 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(left.len(), 1, "{left:?}");
+        // Staged outputs: in place only when committed, never over an input.
+        let staged = stage(&dir.path().join("sub"), b"4").unwrap();
+        let e = staged.commit(&input, &inputs, true).unwrap_err();
+        assert!(matches!(e, OutputError::IsInput(_)));
+        let dropped = stage(&dir.path().join("sub"), b"5").unwrap();
+        drop(dropped);
+        let staged = stage(&dir.path().join("sub"), b"6").unwrap();
+        let e = staged.commit(&out, &inputs, false).unwrap_err();
+        assert!(matches!(e, OutputError::Exists(_)));
+        stage(&dir.path().join("sub"), b"7")
+            .unwrap()
+            .commit(&dir.path().join("sub/new.pgn"), &inputs, false)
+            .unwrap();
+        assert_eq!(std::fs::read(dir.path().join("sub/new.pgn")).unwrap(), b"7");
+        let mut left: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["new.pgn", "out.pgn"]);
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

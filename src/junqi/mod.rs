@@ -10,7 +10,8 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
+    StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -156,5 +157,9 @@ impl Game for Junqi {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, rules, opts)
+    }
+
+    fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record, rules)
     }
 }

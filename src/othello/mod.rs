@@ -14,7 +14,8 @@ pub mod verdict;
 use crate::core::error::RecordError;
 use crate::core::error::Warning;
 use crate::core::game::{
-    CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
+    StreamCut,
 };
 use crate::core::identity;
 use crate::core::record::{GameKind, Input, Record};
@@ -165,5 +166,9 @@ impl Game for Othello {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, opts)
+    }
+
+    fn frames(&self, record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record)
     }
 }

@@ -14,7 +14,8 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    CheckWants, Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
+    StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -86,5 +87,13 @@ impl Game for Xiangqi {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, opts)
+    }
+
+    fn frames(&self, record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record)
+    }
+
+    fn target_mark(&self, target: &str) -> Option<String> {
+        svg::target_mark(target)
     }
 }

@@ -180,17 +180,11 @@ pub(super) fn check_records(
                     r.verdict = None;
                     r.agrees = None;
                 }
-                let picture = ctx.html
-                    && html::wants_section(&r)
-                    && ctx
-                        .pictures_left
-                        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-                        .is_ok();
-                if let Some(v) = r.verdict.as_ref().filter(|_| ctx.explain_text || picture) {
+                if let Some(v) = r.verdict.as_ref().filter(|_| ctx.explain_text) {
                     let opts = ShowOptions {
                         ply: Some(v.ply),
                         color: false,
-                        svg: picture,
+                        svg: false,
                     };
                     shown = Some(game.show(record, rules, &opts).map_err(|e| e.message));
                 }
@@ -225,12 +219,29 @@ pub(super) fn check_records(
         {
             e.line = e.line.map(|l| l + lines_before);
         }
+        let record = rec.as_ref().ok();
+        let page = ctx.games_dir.as_ref().map(|dir| {
+            let view = html::GameView {
+                id: 0,
+                report: &report,
+                record,
+                game: Some(game),
+                rules: Some(rules),
+                open: None,
+            };
+            let page = html::game_page(&view, Some("../index.html"));
+            output::stage(dir, page.as_bytes()).map_err(|e| e.to_string())
+        });
         Some(GameOut {
+            record: record
+                .filter(|_| ctx.page_room.load(Ordering::Relaxed))
+                .cloned(),
             report,
             error,
             shown,
             identity,
             tags,
+            page,
         })
     };
     if records.len() >= PAR_GAMES {

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -81,6 +81,10 @@ struct GameOut {
     /// The tags, when `--where` tests the index: the game is selected once its index in the
     /// file is known (by the printer).
     tags: Option<Vec<crate::core::record::Tag>>,
+    /// The record, while the `--html` page still makes games replayable.
+    record: Option<Record>,
+    /// The game's `--html-dir` page, written aside (named and put in place in input order).
+    page: Option<Result<output::Staged, String>>,
 }
 
 /// Which command runs.
@@ -91,17 +95,32 @@ pub enum Mode {
     Dedupe,
 }
 
-/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
-/// an existing file).
+/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE`, `--html-dir DIR`
+/// (`--force` replaces existing files).
 #[derive(Debug, Clone, Default)]
 pub struct Explain {
     pub text: bool,
     pub html: Option<String>,
+    pub html_dir: Option<String>,
     pub force: bool,
 }
 
-/// Pictures made for the HTML page at most (the page shows no more sections than this).
-const MAX_PICTURES: usize = 600;
+/// `--html-dir`: where the pages go, and the index built as the reports come.
+struct HtmlDir {
+    dir: std::path::PathBuf,
+    index: html::Index,
+    /// The canonical paths of the inputs (never written over).
+    inputs: Vec<std::path::PathBuf>,
+    force: bool,
+    /// Game pages numbered so far, and written.
+    numbered: usize,
+    pages: usize,
+    /// Pages not written (the first one's error is printed).
+    failed: usize,
+}
+
+/// The folder of the game pages under `--html-dir`.
+const GAMES_DIR: &str = "games";
 
 /// A finished job.
 struct Outcome {
@@ -132,9 +151,10 @@ struct Ctx<'a> {
     identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
     explain_text: bool,
-    /// `--html`: pictures for the page, while `pictures_left` lasts.
-    html: bool,
-    pictures_left: AtomicUsize,
+    /// `--html FILE`: records go to the printer while the page makes games replayable.
+    page_room: &'a AtomicBool,
+    /// `--html-dir`: the folder the game pages are written in.
+    games_dir: Option<std::path::PathBuf>,
 }
 
 /// The main thread's state: the reorder buffer, the writer, the summary.
@@ -166,6 +186,9 @@ struct Printer<'w, W: Write> {
     /// its verdict is for the filter only.
     late_filter: Option<&'w Filter>,
     verdict_for_filter: bool,
+    page_room: &'w AtomicBool,
+    html_dir: Option<HtmlDir>,
+    setup: &'w Setup,
 }
 
 pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
@@ -182,6 +205,25 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
             "refusing to overwrite {path}: it exists (use --force to replace it)"
         ));
     }
+    if let Some(dir) = &explain.html_dir {
+        let dir = std::path::Path::new(dir);
+        let index = dir.join(html::index_name(1));
+        if dir.exists() && !dir.is_dir() {
+            return common::usage_error(&format!(
+                "--html-dir {}: it is not a directory",
+                dir.display()
+            ));
+        }
+        if index.exists() && !explain.force {
+            return common::usage_error(&format!(
+                "refusing to overwrite {}: it exists (use --force to replace it)",
+                index.display()
+            ));
+        }
+        if let Err(e) = std::fs::create_dir_all(dir.join(GAMES_DIR)) {
+            return common::usage_error(&format!("cannot make {}: {e}", dir.display()));
+        }
+    }
     let format = common::report_format(&args.report);
     let show_diagnostics =
         format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
@@ -190,6 +232,12 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let sizes = common::file_sizes(&files);
+    let inputs: Vec<_> = files
+        .iter()
+        .filter_map(|f| f.path.as_deref())
+        .map(output::canonical)
+        .collect();
+    let page_room = AtomicBool::new(explain.html.is_some());
     let mut p = Printer {
         writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
@@ -219,6 +267,17 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
                 .filter
                 .as_ref()
                 .is_some_and(|f| f.needs().verdict),
+        page_room: &page_room,
+        html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
+            dir: std::path::PathBuf::from(d),
+            index: html::Index::new(),
+            inputs: inputs.clone(),
+            force: explain.force,
+            numbered: 0,
+            pages: 0,
+            failed: 0,
+        }),
+        setup: &setup,
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -246,8 +305,11 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
                 .is_some_and(|f| f.needs().verdict),
         identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
-        html: explain.html.is_some(),
-        pictures_left: AtomicUsize::new(MAX_PICTURES),
+        page_room: &page_room,
+        games_dir: explain
+            .html_dir
+            .as_ref()
+            .map(|d| std::path::Path::new(d).join(GAMES_DIR)),
     };
 
     let pool = common::pool(args.common.jobs);
@@ -279,12 +341,25 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     if format != ReportFormat::Table && !args.common.quiet {
         eprintln!("{}", summary.line());
     }
+    if let Some(d) = &p.html_dir {
+        for (name, page) in d.index.finish(&summary) {
+            if let Err(e) =
+                output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force)
+            {
+                eprintln!("qipu: {e}");
+                p.exit = EXIT_USAGE;
+            }
+        }
+        if d.failed > 0 {
+            eprintln!(
+                "qipu: {} of {} game pages were not written",
+                d.failed,
+                d.pages + d.failed
+            );
+            p.exit = EXIT_USAGE;
+        }
+    }
     if let (Some(page), Some(path)) = (&p.page, &explain.html) {
-        let inputs: Vec<_> = files
-            .iter()
-            .filter_map(|f| f.path.as_deref())
-            .map(output::canonical)
-            .collect();
         let bytes = page.render(&summary);
         if let Err(e) = output::write_atomic(
             std::path::Path::new(path),
