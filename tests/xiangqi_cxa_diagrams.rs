@@ -5,7 +5,7 @@ use qipu::core::verdict::MoveClass;
 use qipu::xiangqi::notation;
 use qipu::xiangqi::repetition::Code;
 use qipu::xiangqi::rules::{Move, Position};
-use qipu::xiangqi::verdict::{BoardRules, board_verdict_named};
+use qipu::xiangqi::verdict::{BoardRules, board_verdict};
 
 const DIAGRAMS: &str = include_str!("fixtures/xiangqi-cxa-2020-diagrams.tsv");
 
@@ -58,9 +58,8 @@ fn every_rebuilt_diagram_is_labelled_and_ruled_as_printed() {
             code: Code::Cxa,
             ..BoardRules::default()
         };
-        let name = |ply: usize, _: Move| texts[ply - 1].clone();
-        let v = board_verdict_named(&start, &line_moves, &rules, &name)
-            .unwrap_or_else(|| panic!("{id}: no ruling"));
+        let v = board_verdict(&start, &line_moves, &rules)
+            .unwrap_or_else(|| panic!("{id}: no ruling ({})", texts.join(" ")));
         let cycle = v.cycle.as_ref().expect("a cycle");
         let printed: Vec<&str> = labels.split_whitespace().collect();
         let got: Vec<&str> = cycle.iter().map(|m| m.kind.label()).collect();

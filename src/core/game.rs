@@ -4,6 +4,7 @@
 use crate::core::error::{RecordError, Warning};
 use crate::core::identity::Identity;
 use crate::core::record::{GameKind, Input, Record};
+use crate::core::referee::GameReferee;
 use crate::core::rules::{Preset, RuleSpec, Rules};
 use crate::core::verdict::Verdict;
 
@@ -201,6 +202,14 @@ pub trait Game: Sync + Send {
 
     /// Replays a record and computes what `wants` asks for (the verdict, the identity).
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked;
+
+    /// A referee for one game played move by move from `position` (the game's position
+    /// notation; the standard start when `None`), judging by the same code as [`Game::check`].
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn GameReferee>, RecordError>;
 
     /// Writes the records in the target format. Records that cannot be converted are listed
     /// in `failures`, never silently dropped.

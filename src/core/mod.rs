@@ -1,6 +1,7 @@
 //! The core shared by every game: the record model, the replay driver, verdicts, rule
 //! parameters, input handling and reports.
 
+pub mod batch;
 pub mod diagnostic;
 pub mod encoding;
 pub mod error;
@@ -10,6 +11,7 @@ pub mod identity;
 pub mod input;
 pub mod output;
 pub mod record;
+pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod rules;

@@ -81,6 +81,14 @@ impl Game for Junqi {
         verdict::check(record, rules, wants)
     }
 
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn crate::core::referee::GameReferee>, RecordError> {
+        Ok(Box::new(verdict::JunqiReferee::new(rules, position)?))
+    }
+
     fn convert(&self, records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
         if to != formats::jqr::FORMAT_ID {
             return Converted {

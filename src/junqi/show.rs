@@ -12,7 +12,7 @@ use crate::junqi::notation::position::format_position;
 use crate::junqi::notation::svg;
 use crate::junqi::rules::board::{COLS, ROWS, Square, is_camp, is_headquarters, square};
 use crate::junqi::rules::{Action, Cell, Color, Piece, Position, Rank};
-use crate::junqi::verdict::{Referee, effective_rules, player_name};
+use crate::junqi::verdict::{JunqiReplayer, effective_rules, player_name};
 
 /// The position after `ply` actions (default: all), and the action that led to it with the
 /// position before it.
@@ -24,7 +24,7 @@ pub struct Reached {
 
 pub fn reach(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Reached, RecordError> {
     let rules = effective_rules(record, rules)?;
-    let referee = Referee {
+    let referee = JunqiReplayer {
         params: crate::junqi::rules::Params::from_rules(&rules),
     };
     let replayed = crate::core::replay::replay(&referee, record)?;
@@ -309,7 +309,7 @@ pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown,
 /// tiles (face down ones grey), the status panel as a table, the step counters and timeouts.
 pub fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
     let rules = effective_rules(record, rules)?;
-    let referee = Referee {
+    let referee = JunqiReplayer {
         params: crate::junqi::rules::Params::from_rules(&rules),
     };
     let replayed = crate::core::replay::replay(&referee, record)?;

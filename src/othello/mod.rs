@@ -12,13 +12,12 @@ pub mod svg;
 pub mod verdict;
 
 use crate::core::error::RecordError;
-use crate::core::error::Warning;
 use crate::core::game::{
     CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
     StreamCut,
 };
-use crate::core::identity;
 use crate::core::record::{GameKind, Input, Record};
+use crate::core::referee::GameReferee;
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 
 pub struct Othello;
@@ -80,54 +79,15 @@ impl Game for Othello {
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-        // One replay pass; forced passes are plies of the replay, no copy of the record.
-        let r = match crate::core::replay::replay(
-            &notation::resolve::OthelloReplayer::default(),
-            record,
-        ) {
-            Ok(r) => r,
-            Err(e) => {
-                let identity = wants.identity.then(|| {
-                    let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
-                    identity::of_bad_setup(record.game, setup, &record.moves, &e)
-                });
-                return Checked {
-                    plies: 0,
-                    error: Some(e),
-                    warnings: record.warnings.clone(),
-                    verdict: None,
-                    final_position: None,
-                    identity,
-                };
-            }
-        };
-        let mut warnings = r.warnings.clone();
-        if r.error.is_none()
-            && let Some(note) = verdict::score_mismatch(record, &r.end, rules)
-        {
-            warnings.push(Warning::new(note).with_ply(r.plies()));
-        }
-        // The passes the record leaves out are moves of the game, like the ones it writes.
-        let identity = wants.identity.then(|| {
-            let start = notation::board_string(&r.start);
-            let consumed = r.plies() - r.implied.len();
-            identity::of_replay(
-                record.game,
-                (start.clone(), &start),
-                &r.moves,
-                (&record.moves, consumed),
-                r.error.as_ref(),
-            )
-        });
-        Checked {
-            plies: r.plies(),
-            error: r.error.clone(),
-            warnings,
-            verdict: (wants.adjudicate && r.error.is_none())
-                .then(|| verdict::adjudicate(record, &r.end, r.plies(), rules)),
-            final_position: Some(notation::board_string(&r.end)),
-            identity,
-        }
+        verdict::check_with(record, rules, wants)
+    }
+
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn GameReferee>, RecordError> {
+        Ok(Box::new(verdict::OthelloReferee::new(rules, position)?))
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {

@@ -61,6 +61,14 @@ impl Game for Xiangqi {
         referee::check_with(record, rules, wants)
     }
 
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn crate::core::referee::GameReferee>, RecordError> {
+        Ok(Box::new(referee::XiangqiReferee::new(rules, position)?))
+    }
+
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
         convert::convert(records, to, rules)
     }
