@@ -8,8 +8,11 @@
 #![allow(clippy::result_large_err)] // RecordError is the core API's error type, returned by value.
 
 pub mod board;
+pub mod cbf;
+pub mod ccbridge;
 pub mod dhtmlxq;
 pub mod dhtmlxq_write;
+pub mod move_tree;
 pub mod pgn_read;
 pub mod pgn_tokens;
 pub mod pgn_write;
@@ -48,7 +51,7 @@ const fn info(
     }
 }
 
-static FORMATS: [FormatInfo; 9] = [
+static FORMATS: [FormatInfo; 12] = [
     info(
         "pgn",
         &["pgn"],
@@ -104,6 +107,30 @@ static FORMATS: [FormatInfo; 9] = [
         false,
         true,
         "XQStudio XQF binary record, versions 10-18 (encrypted ones too)",
+    ),
+    info(
+        "cbr",
+        &["cbr"],
+        true,
+        false,
+        true,
+        "CCBridge (象棋桥) record, one game (binary)",
+    ),
+    info(
+        "cbl",
+        &["cbl"],
+        true,
+        false,
+        true,
+        "CCBridge (象棋桥) library of games (binary; read a slice at a time)",
+    ),
+    info(
+        "cbf",
+        &["cbf"],
+        true,
+        false,
+        false,
+        "CCBridge (象棋桥) XML record (<ChineseChessRecord>)",
     ),
     info(
         "ucci",
@@ -177,6 +204,21 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     if ext == "xqf" {
         return Some("xqf");
     }
+    if head.starts_with(ccbridge::RECORD_MAGIC) {
+        return Some("cbr");
+    }
+    if head.starts_with(ccbridge::LIBRARY_MAGIC) {
+        return Some("cbl");
+    }
+    if cbf::looks_like(head) {
+        return Some("cbf");
+    }
+    match ext.as_str() {
+        "cbr" => return Some("cbr"),
+        "cbl" => return Some("cbl"),
+        "cbf" => return Some("cbf"),
+        _ => {}
+    }
     if ext == "dhtmlxq" || find(head, b"[DhtmlXQ").is_some() {
         return Some("dhtmlxq");
     }
@@ -217,10 +259,9 @@ pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
         "dhtmlxq" => read_dhtmlxq(input.text()),
         "xqf" => vec![read_xqf(&input.bytes)],
         "ucci" => read_ucci(input.text()),
-        "cbr" | "cbf" | "cbl" => vec![Err(RecordError::new(
-            ErrorKind::Unsupported,
-            format!("{format}: ChessBase Xiangqi (CBR/CBF/CBL) records are not supported"),
-        ))],
+        "cbr" => ccbridge::read_cbr(&input.bytes),
+        "cbl" => ccbridge::read_cbl_range(&input.bytes, 0, usize::MAX).0,
+        "cbf" => cbf::read_cbf(input.text()),
         other => vec![Err(RecordError::new(
             ErrorKind::Unsupported,
             format!("{other} is not a readable Xiangqi format"),
