@@ -192,7 +192,74 @@ fn xiangqi_game_name(v: &str) -> bool {
     v.contains("chinese chess") || v.contains("xiangqi") || v.contains("象棋") || !v.is_ascii()
 }
 
-/// Recognises a Xiangqi format by extension and content.
+/// What the move text of a head says about its game: moves only Xiangqi writes (Chinese,
+/// ICCS with a dash or a square only Xiangqi has, WXF), moves that could be Xiangqi (bare
+/// ICCS on squares Othello has too), and words that are moves of another game (Othello's
+/// two-character squares and passes).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Evidence {
+    pub xiangqi: usize,
+    pub maybe: usize,
+    pub foreign: usize,
+}
+
+impl Evidence {
+    /// Enough to call a text Xiangqi moves.
+    pub fn is_xiangqi(&self) -> bool {
+        self.foreign == 0 && (self.xiangqi >= 2 || (self.xiangqi >= 1 && self.maybe >= 1))
+    }
+}
+
+fn xiangqi_only_square(word: &str) -> bool {
+    board::parse_iccs_move(word).is_some_and(|((ff, fr), (tf, tr))| {
+        ff == 8 || tf == 8 || [fr, tr].iter().any(|r| *r == 0 || *r == 9)
+    })
+}
+
+fn othello_word(word: &str) -> bool {
+    let b = word.as_bytes();
+    (b.len() == 2
+        && matches!(b[0].to_ascii_lowercase(), b'a'..=b'h')
+        && matches!(b[1], b'1'..=b'8'))
+        || word.eq_ignore_ascii_case("pass")
+        || word.eq_ignore_ascii_case("ps")
+}
+
+/// Scans the first elements of a text (tags and comments skipped) for move words.
+pub fn evidence(text: &str) -> Evidence {
+    let mut ev = Evidence::default();
+    let mut rest = pgn_tokens::skip_space(text);
+    let mut seen = 0;
+    while !rest.is_empty() && seen < 400 {
+        seen += 1;
+        let next = match pgn_tokens::element(rest) {
+            Ok((after, pgn_tokens::Element::Word(w))) => {
+                let (w, _) = pgn_tokens::split_suffix(w);
+                match pgn_tokens::token_notation(w) {
+                    Some(TokenNotation::Chinese | TokenNotation::Wxf) => ev.xiangqi += 1,
+                    Some(TokenNotation::Iccs) if w.contains('-') || xiangqi_only_square(w) => {
+                        ev.xiangqi += 1
+                    }
+                    Some(TokenNotation::Iccs) => ev.maybe += 1,
+                    None if othello_word(w) => ev.foreign += 1,
+                    None => {}
+                }
+                after
+            }
+            Ok((after, _)) => after,
+            // An unclosed comment or tag (the head may cut one): step over one character.
+            Err(_) => rest
+                .get(rest.chars().next().map_or(1, char::len_utf8)..)
+                .unwrap_or(""),
+        };
+        rest = pgn_tokens::skip_space(next);
+    }
+    ev
+}
+
+/// Recognises a Xiangqi format by extension and content: binary records by their magic,
+/// text by its tags and by the moves it holds (a `.txt`, a file without extension or stdin
+/// holding `1. 炮二平五 马8进7 …` or ICCS / WXF moves is a Xiangqi PGN).
 pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     let ext = name
         .rsplit_once('.')
@@ -201,55 +268,49 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     if head.get(0..2) == Some(b"XQ") && head.get(2).is_some_and(|v| (1..=18).contains(v)) {
         return Some("xqf");
     }
-    if ext == "xqf" {
-        return Some("xqf");
-    }
     if head.starts_with(ccbridge::RECORD_MAGIC) {
         return Some("cbr");
     }
     if head.starts_with(ccbridge::LIBRARY_MAGIC) {
         return Some("cbl");
     }
-    if cbf::looks_like(head) {
-        return Some("cbf");
-    }
     match ext.as_str() {
+        "xqf" => return Some("xqf"),
         "cbr" => return Some("cbr"),
         "cbl" => return Some("cbl"),
         "cbf" => return Some("cbf"),
         _ => {}
     }
+    if cbf::looks_like(head) {
+        return Some("cbf");
+    }
     if ext == "dhtmlxq" || find(head, b"[DhtmlXQ").is_some() {
         return Some("dhtmlxq");
     }
     let game = game_tag(head);
-    if ext == "pgn" {
-        return match game {
-            Some(g) if !xiangqi_game_name(&g) => None,
-            _ => Some("pgn"),
-        };
+    if game.as_deref().is_some_and(|g| !xiangqi_game_name(g)) {
+        return None;
     }
-    if game.is_some_and(|g| xiangqi_game_name(&g))
+    let text = crate::core::encoding::decode(head, crate::core::encoding::TextEncoding::Auto).text;
+    if ext == "ucci" || text.trim_start().starts_with("position ") {
+        return Some("ucci");
+    }
+    let ev = evidence(&text);
+    if ext == "pgn" {
+        // A PGN of another game (an Othello archive's `1. F5 D6`) is not ours.
+        return (ev.xiangqi + ev.maybe > 0 || ev.foreign == 0).then_some("pgn");
+    }
+    let tagged = game.is_some()
         || [
             &b"[Format \"ICCS\"]"[..],
             b"[Format \"WXF\"]",
             b"[Format \"Chinese\"]",
+            b"[Variant \"xiangqi\"]",
+            b"[Variant \"Xiangqi\"]",
         ]
         .iter()
-        .any(|m| find(head, m).is_some())
-    {
-        return Some("pgn");
-    }
-    let text = String::from_utf8_lossy(head);
-    if ext == "ucci" || text.trim_start().starts_with("position ") {
-        return Some("ucci");
-    }
-    if text.trim_start().starts_with('[')
-        && text.split_whitespace().any(pgn_tokens::is_chinese_move)
-    {
-        return Some("pgn");
-    }
-    None
+        .any(|m| find(head, m).is_some());
+    (tagged || ev.is_xiangqi()).then_some("pgn")
 }
 
 /// Reads a file in one of the readable formats.
