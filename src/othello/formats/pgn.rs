@@ -288,6 +288,7 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
 pub fn looks_like(head: &str) -> bool {
     let mut tags = 0;
     let mut squares = 0;
+    let mut open = None;
     for line in head
         .lines()
         .map(str::trim)
@@ -301,7 +302,8 @@ pub fn looks_like(head: &str) -> bool {
             tags += usize::from(tag_line(line).is_some());
             continue;
         }
-        let l = transcript::parse_line(line, 0);
+        let (blanked, _) = blank_comments(line, 0, &mut open);
+        let l = transcript::parse_line(&blanked, 0);
         if l.error.is_some() {
             return false;
         }
