@@ -1,5 +1,5 @@
-//! Xiangqi file formats: XQ PGN (Chinese, ICCS and WXF notations), DhtmlXQ (东萍), XQF
-//! (XQStudio, read-only) and UCCI move lists. Readers produce core `Record`s whose moves stay
+//! Xiangqi file formats: XQ PGN (Chinese, ICCS and WXF notations, and the dialects writers
+//! use), DhtmlXQ (东萍), XQF (XQStudio), CCBridge (象棋桥) CBR / CBL / CBF and UCCI move lists. Readers produce core `Record`s whose moves stay
 //! text tokens (PGN) or ICCS coordinate tokens (`h2e2`: DhtmlXQ, XQF, UCCI); the notation
 //! module resolves them. Writers take moves already rendered by the notation module.
 //!
@@ -18,6 +18,7 @@ pub mod pgn_tokens;
 pub mod pgn_write;
 pub mod ucci;
 pub mod xqf;
+pub mod xqf_write;
 
 pub use dhtmlxq::read_dhtmlxq;
 pub use dhtmlxq_write::{write_dhtmlxq, write_dhtmlxq_tree};
@@ -104,9 +105,9 @@ static FORMATS: [FormatInfo; 12] = [
         "xqf",
         &["xqf"],
         true,
-        false,
         true,
-        "XQStudio XQF binary record, versions 10-18 (encrypted ones too)",
+        true,
+        "XQStudio XQF binary record, one game: reads versions 10-18 (encrypted ones too), writes version 10",
     ),
     info(
         "cbr",

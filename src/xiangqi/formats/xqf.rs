@@ -124,20 +124,27 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
     Ok(rec)
 }
 
+/// The header's text fields, as (tag, offset, width): a length byte, then GB18030 text.
+pub(super) const FIELDS: [(&str, usize, usize); 11] = [
+    ("Title", 0x50, 64),
+    ("Event", 0xD0, 64),
+    ("Date", 0x110, 16),
+    ("Site", 0x120, 16),
+    ("Red", 0x130, 16),
+    ("Black", 0x140, 16),
+    ("TimeControl", 0x150, 64),
+    ("RedTime", 0x190, 16),
+    ("BlackTime", 0x1A0, 16),
+    ("Annotator", 0x1D0, 16),
+    ("Author", 0x1E0, 16),
+];
+
+/// Where the header holds the result (0 none, 1 Red wins, 2 Black wins, 3 draw).
+pub(super) const RESULT_AT: usize = 0x33;
+/// Where the move tree starts.
+pub(super) const TREE_AT: usize = MOVES_AT;
+
 fn read_tags(header: &[u8], rec: &mut Record) {
-    const FIELDS: [(&str, usize, usize); 11] = [
-        ("Title", 0x50, 64),
-        ("Event", 0xD0, 64),
-        ("Date", 0x110, 16),
-        ("Site", 0x120, 16),
-        ("Red", 0x130, 16),
-        ("Black", 0x140, 16),
-        ("TimeControl", 0x150, 64),
-        ("RedTime", 0x190, 16),
-        ("BlackTime", 0x1A0, 16),
-        ("Annotator", 0x1D0, 16),
-        ("Author", 0x1E0, 16),
-    ];
     for (name, at, len) in FIELDS {
         let value = header.get(at..at + len).map(gb_string).unwrap_or_default();
         if !value.is_empty() {
@@ -151,8 +158,8 @@ fn read_tags(header: &[u8], rec: &mut Record) {
 }
 
 fn read_result(header: &[u8], rec: &mut Record) {
-    let span = Span::new(0x33, 0x34);
-    let result = match header.get(0x33).copied().unwrap_or(0) {
+    let span = Span::new(RESULT_AT, RESULT_AT + 1);
+    let result = match header.get(RESULT_AT).copied().unwrap_or(0) {
         0 => None,
         1 => Some(GameResult::FirstWins),
         2 => Some(GameResult::SecondWins),
