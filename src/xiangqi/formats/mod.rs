@@ -107,7 +107,7 @@ static FORMATS: [FormatInfo; 12] = [
         true,
         true,
         true,
-        "XQStudio XQF binary record, one game: reads versions 10-18 (encrypted ones too), writes version 10",
+        "XQStudio XQF binary record, one game (reads versions 10-18, encrypted too; writes 10)",
     ),
     info(
         "cbr",
