@@ -462,7 +462,10 @@ fn hostile_ccbridge_files_are_refused_clearly() {
         let (code, lines) = hostile_lines(name);
         assert_eq!(code, 1, "{name}: {lines:?}");
         let message = first_error(&lines);
-        assert!(message.contains(says), "{name}: `{message}` should say `{says}`");
+        assert!(
+            message.contains(says),
+            "{name}: `{message}` should say `{says}`"
+        );
     }
 }
 
@@ -473,7 +476,12 @@ fn a_truncated_library_keeps_its_whole_games() {
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!(lines[0]["valid"], true, "the first game is whole");
     assert_eq!(lines[1]["valid"], false);
-    assert!(lines[1]["error"]["message"].as_str().unwrap_or("").contains("past the record's end"));
+    assert!(
+        lines[1]["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("past the record's end")
+    );
 }
 
 #[test]
@@ -504,7 +512,19 @@ fn random_bytes_under_ccbridge_extensions() {
     }
     // Every cut of the sample library: an error or fewer games, never a panic.
     let whole = std::fs::read(sample("xiangqi/ccbridge.cbl")).expect("sample");
-    for cut in [0, 15, 16, 63, 64, 1000, 66624, 67728, 67800, 70000, whole.len() - 1] {
+    for cut in [
+        0,
+        15,
+        16,
+        63,
+        64,
+        1000,
+        66624,
+        67728,
+        67800,
+        70000,
+        whole.len() - 1,
+    ] {
         let path = dir.path().join(format!("cut-{cut}.cbl"));
         std::fs::write(&path, &whole[..cut]).expect("write");
         let (code, lines, stderr) = validate_json(&[&path]);

@@ -382,8 +382,8 @@ fn library_slots(bytes: &[u8]) -> Result<Vec<Slot>, RecordError> {
     let mut out = Vec::with_capacity(starts.len());
     for (i, &start) in starts.iter().enumerate() {
         let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
-        let gone = !deleted.is_empty()
-            && record_guid(bytes, start).is_some_and(|g| deleted.iter().any(|d| *d == g));
+        let gone =
+            !deleted.is_empty() && record_guid(bytes, start).is_some_and(|g| deleted.contains(&g));
         if !gone {
             out.push(Slot { start, end });
         }

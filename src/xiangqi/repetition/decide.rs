@@ -100,7 +100,7 @@ impl SideView {
 fn lap_len(moves: &[Played]) -> usize {
     let n = moves.len();
     (1..=n)
-        .find(|&p| n % p == 0 && (p..n).all(|i| moves[i].mv == moves[i - p].mv))
+        .find(|&p| n.is_multiple_of(p) && (p..n).all(|i| moves[i].mv == moves[i - p].mv))
         .unwrap_or(n)
 }
 
