@@ -231,7 +231,8 @@ pub fn evidence(text: &str) -> Evidence {
     let mut ev = Evidence::default();
     let mut rest = pgn_tokens::skip_space(text);
     let mut seen = 0;
-    while !rest.is_empty() && seen < 400 {
+    // Enough to decide: stop at the first two Xiangqi-only moves.
+    while !rest.is_empty() && seen < 400 && ev.xiangqi < 2 {
         seen += 1;
         let next = match pgn_tokens::element(rest) {
             Ok((after, pgn_tokens::Element::Word(w))) => {
@@ -256,6 +257,20 @@ pub fn evidence(text: &str) -> Evidence {
         rest = pgn_tokens::skip_space(next);
     }
     ev
+}
+
+/// The first lines of move text of a PGN head (after its tag lines), at most 512 bytes.
+fn first_move_text(head: &[u8]) -> &[u8] {
+    let mut at = 0;
+    for line in head.split_inclusive(|&b| b == b'\n') {
+        let t = line.trim_ascii_start();
+        if !t.is_empty() && t.first() != Some(&b'[') {
+            break;
+        }
+        at += line.len();
+    }
+    let rest = &head[at..];
+    &rest[..rest.len().min(512)]
 }
 
 /// Recognises a Xiangqi format by extension and content: binary records by their magic,
@@ -292,15 +307,25 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     if game.as_deref().is_some_and(|g| !xiangqi_game_name(g)) {
         return None;
     }
-    let text = crate::core::encoding::decode(head, crate::core::encoding::TextEncoding::Auto).text;
+    // The moves start within the first kilobytes (after the tags): look at those only.
+    let start = &head[..head.len().min(8 * 1024)];
+    if ext == "pgn" {
+        // A PGN of another game (an Othello archive's `1. F5 D6`) is not ours. Its moves are
+        // ASCII, so the first move text is looked at as UTF-8 up to its first byte that is
+        // not (a GBK or Big5 file's Chinese moves then count for nothing: a PGN of ours).
+        let moves = first_move_text(start);
+        let ascii_start = match std::str::from_utf8(moves) {
+            Ok(t) => t,
+            Err(e) => std::str::from_utf8(&moves[..e.valid_up_to()]).unwrap_or(""),
+        };
+        let ev = evidence(ascii_start);
+        return (ev.xiangqi + ev.maybe > 0 || ev.foreign == 0).then_some("pgn");
+    }
+    let text = crate::core::encoding::decode(start, crate::core::encoding::TextEncoding::Auto).text;
     if ext == "ucci" || text.trim_start().starts_with("position ") {
         return Some("ucci");
     }
     let ev = evidence(&text);
-    if ext == "pgn" {
-        // A PGN of another game (an Othello archive's `1. F5 D6`) is not ours.
-        return (ev.xiangqi + ev.maybe > 0 || ev.foreign == 0).then_some("pgn");
-    }
     let tagged = game.is_some()
         || [
             &b"[Format \"ICCS\"]"[..],

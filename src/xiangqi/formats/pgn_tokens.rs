@@ -142,55 +142,44 @@ fn nag(input: &str) -> IResult<&str, Element<'_>> {
     map(recognize(preceded(char('$'), digit1)), Element::Nag).parse(input)
 }
 
-/// Digits, ASCII or full-width (`12`, `１２`), as a number.
-fn any_digits(input: &str) -> IResult<&str, u32> {
-    let (rest, digits) =
-        take_while1(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)).parse(input)?;
-    let value = digits.chars().try_fold(0u32, |n, c| {
-        let d = c.to_digit(10).or_else(|| {
-            ('０'..='９')
-                .contains(&c)
-                .then(|| u32::from(c) - u32::from('０'))
-        })?;
-        n.checked_mul(10)?.checked_add(d)
-    });
-    match value {
-        Some(v) => Ok((rest, v)),
-        None => Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Digit,
-        ))),
+fn is_wide_digit(c: char) -> bool {
+    ('０'..='９').contains(&c)
+}
+
+/// Digits, ASCII or full-width (`12`, `１２`): their value (None past u32) and the rest.
+fn any_digits(input: &str) -> Option<(u32, &str)> {
+    let mut value: Option<u32> = Some(0);
+    let mut end = 0;
+    for (i, c) in input.char_indices() {
+        let d = match c {
+            '0'..='9' => u32::from(c) - u32::from('0'),
+            c if is_wide_digit(c) => u32::from(c) - u32::from('０'),
+            _ => break,
+        };
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(d));
+        end = i + c.len_utf8();
     }
+    (end > 0)
+        .then(|| value.map(|v| (v, &input[end..])))
+        .flatten()
 }
 
 /// What may close a move number: `.`, `…`, `。`, the full-width `．`, `、`, `：`, `:`.
-fn number_mark(input: &str) -> IResult<&str, &str> {
-    alt((
-        tag("."),
-        tag("…"),
-        tag("。"),
-        tag("．"),
-        tag("、"),
-        tag("："),
-        tag(":"),
-    ))
-    .parse(input)
+fn is_number_mark(c: char) -> bool {
+    matches!(c, '.' | '…' | '。' | '．' | '、' | '：' | ':')
 }
 
 /// `12.` / `12...` / `12…` / `12、` / `１２．`, not followed by a digit (`27.1` is a WXF move,
 /// not a number); or a bare `12` followed by space.
 fn move_number(input: &str) -> IResult<&str, Element<'_>> {
-    let (after_digits, n) = any_digits(input)?;
-    let (rest, marks) = nom::multi::many0(number_mark).parse(after_digits)?;
-    let bare_ok =
-        marks.is_empty() && rest.starts_with(|c: char| c.is_whitespace() || is_separator(c));
-    let next_is_digit =
-        rest.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
-    if (marks.is_empty() && !bare_ok) || next_is_digit || (rest.is_empty() && marks.is_empty()) {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Digit,
-        )));
+    let fail = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit));
+    let (n, after_digits) = any_digits(input).ok_or_else(fail)?;
+    let rest = after_digits.trim_start_matches(is_number_mark);
+    let marked = rest.len() < after_digits.len();
+    let next_is_digit = rest.starts_with(|c: char| c.is_ascii_digit() || is_wide_digit(c));
+    let bare_ok = !marked && rest.starts_with(|c: char| c.is_whitespace() || is_separator(c));
+    if next_is_digit || !(marked || bare_ok) {
+        return Err(fail());
     }
     Ok((rest, Element::Number(n)))
 }
@@ -236,9 +225,7 @@ pub fn element(input: &str) -> IResult<&str, Element<'_>> {
         Some(b'0'..=b'9') => alt((move_number, word)).parse(input),
         Some(b'.') => alt((ellipsis, word)).parse(input),
         _ if input.starts_with(['…', '。', '．']) => alt((ellipsis, word)).parse(input),
-        _ if input.starts_with(|c: char| ('０'..='９').contains(&c)) => {
-            alt((move_number, word)).parse(input)
-        }
+        _ if input.starts_with(is_wide_digit) => alt((move_number, word)).parse(input),
         _ => word(input),
     }
 }
