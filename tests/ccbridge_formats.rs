@@ -385,3 +385,46 @@ fn ccbridge_samples_are_the_generated_ones() {
         Some("qipu 样例棋谱库")
     );
 }
+
+#[test]
+fn show_and_convert_from_the_cli() {
+    let cbr = samples_dir().join("ccbridge.cbr");
+    let out = Command::cargo_bin("qipu")
+        .unwrap()
+        .args(["show", "--ply", "3"])
+        .arg(&cbr)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("after ply 3"), "{shown}");
+    assert!(shown.contains("(h0g2)"), "{shown}");
+    // A library converted to PGN reads back as the same games.
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("library.pgn");
+    Command::cargo_bin("qipu")
+        .unwrap()
+        .args(["convert", "--to", "pgn-iccs"])
+        .arg(samples_dir().join("ccbridge.cbl"))
+        .arg("-o")
+        .arg(&pgn)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let back = qipu::xiangqi::formats::read_pgn(&text);
+    let original = read_library(&std::fs::read(samples_dir().join("ccbridge.cbl")).unwrap());
+    assert_eq!(back.len(), original.len());
+    for (b, o) in back.iter().zip(&original) {
+        let b = b.as_ref().unwrap();
+        let texts: Vec<String> = b
+            .moves
+            .iter()
+            .map(|m| m.text.to_ascii_lowercase().replace('-', ""))
+            .collect();
+        let want: Vec<&str> = o.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, want);
+        assert_eq!(b.tag("Title"), o.tag("Title"));
+        assert_eq!(b.tag("Section"), o.tag("Section"));
+    }
+    assert!(text.contains("[Section \"第一章 中炮\"]"), "{text}");
+}
