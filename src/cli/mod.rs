@@ -365,12 +365,42 @@ pub fn man_page() -> std::io::Result<String> {
         );
         out.extend_from_slice(part.as_bytes());
     }
+    out.extend_from_slice(formats_section().as_bytes());
     out.extend_from_slice(
         b".SH \"SHELL COMPLETION\"\n\\fBqipu completions\\fR \\fISHELL\\fR prints a completion script for bash, zsh, fish, elvish or powershell, e.g. \\fBqipu completions bash > ~/.local/share/bash-completion/completions/qipu\\fR.\n",
     );
     top.render_extra_section(&mut out)?;
     top.render_version_section(&mut out)?;
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// The man page's FORMATS section: every format of every game, as `qipu formats` lists them,
+/// and how a file's format is found.
+fn formats_section() -> String {
+    let escape = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
+    let mut out = String::from(
+        ".SH FORMATS\n\\fB\\-\\-from\\fR and \\fB\\-\\-to\\fR take these ids (\\fBqipu formats\\fR lists them with their \
+         extensions). Without \\fB\\-\\-from\\fR, the format is detected from the extension and the first bytes; \
+         text with no telling extension (.txt, none, stdin) is recognised by the moves it holds, and when nothing \
+         recognises a file the error says what it saw and which \\fB\\-\\-game\\fR/\\fB\\-\\-from\\fR would read it.\n",
+    );
+    for game in crate::games::all() {
+        for f in game.formats() {
+            let rw = match (f.read, f.write) {
+                (true, true) => "read, write",
+                (true, false) => "read",
+                _ => "write",
+            };
+            out.push_str(&format!(
+                ".TP\n\\fB{}\\fR ({}; {})\n{}\n",
+                escape(f.id),
+                game.kind(),
+                rw,
+                escape(f.description)
+            ));
+        }
+    }
+    out
 }
 
 /// The CLI reference (docs/cli-reference.md), generated from the clap definitions so that it

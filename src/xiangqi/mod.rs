@@ -48,6 +48,20 @@ impl Game for Xiangqi {
         formats::read(format, input)
     }
 
+    fn read_some(
+        &self,
+        format: &'static str,
+        input: &Input,
+        from: usize,
+        max: usize,
+    ) -> (Vec<Result<Record, RecordError>>, bool) {
+        match format {
+            "cbl" => formats::ccbridge::read_cbl_range(&input.bytes, from, max),
+            _ if from == 0 => (self.read(format, input), false),
+            _ => (Vec::new(), false),
+        }
+    }
+
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
         match format {
             "pgn" => cut::pgn(text),
