@@ -179,10 +179,13 @@ impl AtomicFile {
             },
             e => e,
         })?;
-        let out = tmp.as_file().try_clone().map_err(|source| OutputError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let out = tmp
+            .as_file()
+            .try_clone()
+            .map_err(|source| OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
             tmp,

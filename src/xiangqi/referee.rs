@@ -77,7 +77,11 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
             record,
         )
         .map(|judged| {
-            let verdict = judged.replay.error.is_none().then(|| decide(record, &judged));
+            let verdict = judged
+                .replay
+                .error
+                .is_none()
+                .then(|| decide(record, &judged));
             (judged.replay, verdict)
         })
     } else {

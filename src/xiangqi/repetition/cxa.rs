@@ -125,7 +125,17 @@ pub fn victims(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) 
     }
     let tried = capture_threats(pos, side, aside, &mut victims);
     budget.charge(QUESTION_COST + CAPTURE_COST * tried);
-    check_threats(pos, side, aside, budget, &mut victims);
+    // A piece won by a line of checks counts only when no capture wins it without them:
+    // then the checks are not what wins it (a pawn's standing capture does not become a
+    // chase of the checking piece).
+    let direct: Vec<Square> = victims.iter().map(|t| t.victim).collect();
+    let mut by_checks = Vec::new();
+    check_threats(pos, side, aside, budget, &mut by_checks);
+    victims.extend(
+        by_checks
+            .into_iter()
+            .filter(|t| !direct.contains(&t.victim)),
+    );
     let mut seen = Vec::new();
     victims.retain(|t: &Threat| {
         let key = (t.attacker, t.victim);

@@ -111,11 +111,22 @@ fn lap_len(moves: &[Played]) -> usize {
         .unwrap_or(n)
 }
 
-/// A count in the rulebook's words: 一, 两, 三 …
+/// A count in the rulebook's words: 一, 两, 三 … 十, 十一 … 九十九.
 fn numeral(n: usize) -> String {
     const DIGITS: [&str; 10] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九"];
+    const TENS: [&str; 10] = ["", "", "二", "三", "四", "五", "六", "七", "八", "九"];
     match n {
         0..=9 => DIGITS[n].to_string(),
+        10..=99 => {
+            let unit = if n % 10 == 0 {
+                ""
+            } else if n % 10 == 2 {
+                "二"
+            } else {
+                DIGITS[n % 10]
+            };
+            format!("{}十{unit}", TENS[n / 10])
+        }
         _ => n.to_string(),
     }
 }

@@ -7,7 +7,8 @@
 //!   elephant's eye) and so parries a threat of the opponent that stood before it (a mate
 //!   threat, or a piece the opponent could win other than the one that moved).
 //! * 跟 (24.7): the moved piece (not the king, not a pawn: their own attacks are idle) can take
-//!   an enemy piece that its roots protect (so no chase).
+//!   an enemy piece that its roots protect (so no chase); a capture that would let the opponent
+//!   mate at once is no attack at all (自毙之子: plain 闲).
 //! * 闲: anything else.
 //!
 //! When several apply the first of this list is named. A move that answers a check is never
@@ -124,18 +125,29 @@ fn blocked_pieces(before: &Position, mv: Move, after: &Position, them: Color) ->
         .collect()
 }
 
-/// The enemy pieces (子力) the piece on `sq` could legally take (its side as if to move).
+/// The rooted enemy pieces (子力) the piece on `sq` could legally take (its side as if to
+/// move): the capture would not let the opponent mate at once (that attack is merely formal,
+/// 自毙之子: plain 闲) and the exchange on the point would not win (有根子).
 fn followed_pieces(after: &Position, sq: Square, side: Color) -> Vec<Square> {
     let mut p = after.clone();
     p.set_side_to_move(side);
     if p.can_capture_king() {
         return Vec::new();
     }
+    let Some(moved) = p.piece_at(sq) else {
+        return Vec::new();
+    };
     p.legal_moves_from(sq)
         .into_iter()
         .filter(|m| {
-            p.piece_at(m.to)
-                .is_some_and(|v| v.color != side && is_target(v, m.to))
+            p.piece_at(m.to).is_some_and(|v| {
+                v.color != side && is_target(v, m.to) && {
+                    let mut taken = p.clone();
+                    taken.play_unchecked(*m);
+                    !has_mate_in_one(&taken)
+                        && value(v) - exchange_gain(&taken, m.to, value(moved), 6, &[]) <= 0
+                }
+            })
         })
         .map(|m| m.to)
         .collect()
