@@ -118,7 +118,7 @@ fn numeral(n: usize) -> String {
     match n {
         0..=9 => DIGITS[n].to_string(),
         10..=99 => {
-            let unit = if n % 10 == 0 {
+            let unit = if n.is_multiple_of(10) {
                 ""
             } else if n % 10 == 2 {
                 "二"
