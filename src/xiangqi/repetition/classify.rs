@@ -210,4 +210,41 @@ mod tests {
         assert_eq!(analyse_axf(&pos, mv("a1a8")).class(false), MoveClass::Idle);
         assert_eq!(cxa(fen, "a1a2").class(false), MoveClass::Idle);
     }
+
+    /// 2020 图13's point: a check that hands the opponent a mate does not make the opponent's
+    /// reply a mate threat. Black, in check from the rook e4, would mate by R h5-h0 (the rook a1
+    /// holds rank 1) if the check were not there; its king's step out of the check keeps that
+    /// mate, which was there before the step: not a new threat.
+    #[test]
+    fn a_check_answered_is_judged_with_the_check_set_aside() {
+        let before = Position::from_fen("4k4/9/9/9/7r1/4R4/9/9/r8/5K3 b - - 0 1").unwrap();
+        let mut ctx = Ctx::default();
+        let aside = Aside::checks_against(&before, crate::xiangqi::rules::Color::Black);
+        assert!(!aside.is_none());
+        assert!(ctx.mates(&before, crate::xiangqi::rules::Color::Black, &aside));
+        assert!(!ctx.mates(&before, crate::xiangqi::rules::Color::Black, &Aside::none()));
+        let info = analyse_cxa(None, &before, mv("e9d9"), &mut ctx);
+        assert_ne!(info.class(false), MoveClass::MateThreat, "{info:?}");
+        let mut after = before.clone();
+        after.play_unchecked(mv("e9d9"));
+        assert!(ctx.mates(&after, crate::xiangqi::rules::Color::Black, &Aside::none()));
+    }
+
+    /// A line of checks is followed to its end: Black's check C g3-g0 (the cannon i0 over the
+    /// screen g0) wins the advisor d0 after C h2-h0 only if the cannon h0 cannot take back on
+    /// d0, and it can: no threat (a search that stopped at the first reply that gave nothing
+    /// used to count one).
+    #[test]
+    fn a_line_of_checks_counts_only_what_every_reply_leaves() {
+        let pos =
+            Position::from_fen("4kab2/4a4/4b4/4r3p/p1pRCP3/9/n1P3c2/N3B2C1/4A4/2BAK3c w - - 6 23")
+                .unwrap();
+        let mut ctx = Ctx::default();
+        let black = crate::xiangqi::rules::Color::Black;
+        let won = ctx.victims(&pos, black, &Aside::none());
+        assert!(
+            won.iter().all(|t| t.victim != Square::parse("d0").unwrap()),
+            "{won:?}"
+        );
+    }
 }

@@ -338,3 +338,22 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
         sides,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_in_the_rulebook_s_words() {
+        use MoveClass::*;
+        assert_eq!(side_term(&[Chase, Chase]), "长捉");
+        assert_eq!(side_term(&[Chase, Check]), "一将一捉");
+        assert_eq!(side_term(&[Idle, Idle]), "两闲");
+        assert_eq!(side_term(&[Exchange, Chase]), "一捉一兑");
+        assert_eq!(side_term(&[Block, Block]), "长拦");
+        assert_eq!(numeral(10), "十");
+        assert_eq!(numeral(12), "十二");
+        assert_eq!(numeral(20), "二十");
+        assert_eq!(numeral(31), "三十一");
+    }
+}
