@@ -5,6 +5,7 @@
 //! bit 0 and h8 is bit 63.
 
 pub mod perft;
+mod simd;
 
 use crate::core::record::Player;
 
