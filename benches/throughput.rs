@@ -8,7 +8,9 @@
 //! * CCPD read + replay: Big5 decoding, PGN parsing, Chinese notation, replay, on all cores;
 //! * CCPD adjudicate: the same with verdicts (repetition tables), against plain validation.
 //!
-//! `QIPU_BENCH=wthor` or `QIPU_BENCH=ccpd` runs one corpus only (for profiling).
+//! `QIPU_BENCH=wthor` or `QIPU_BENCH=ccpd` runs one corpus only (for profiling);
+//! `QIPU_BENCH_ROUNDS=N` runs each measurement N times instead of 5 (WTHOR) or 3 (CCPD),
+//! the best kept (1 under callgrind).
 //!
 //! No assertion on timings: this prints numbers for docs/performance.md.
 
@@ -67,8 +69,12 @@ fn load(path: &Path, bytes: Vec<u8>) -> Option<Loaded> {
     })
 }
 
-/// Runs `f` `rounds` times and returns the best games/s.
+/// Runs `f` `rounds` times (or `QIPU_BENCH_ROUNDS`) and returns the best games/s.
 fn best(rounds: usize, mut f: impl FnMut() -> usize) -> (usize, f64) {
+    let rounds = std::env::var("QIPU_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(rounds);
     let mut best = 0.0f64;
     let mut games = 0;
     for _ in 0..rounds {

@@ -23,7 +23,6 @@ impl Position {
         let own = self.occ[us];
         let all = self.occ[0] | self.occ[1];
         let own_t = self.occ_t[us];
-        let all_t = self.occ_t[0] | self.occ_t[1];
         let mut n = 0u64;
         let mut pieces = own;
         while pieces != 0 {
@@ -33,20 +32,7 @@ impl Position {
             match self.board[s] & 7 {
                 code @ (ROOK_CODE | CANNON_CODE) => {
                     let (f, r) = (s % 9, s / 9);
-                    let occ_r = rank_bits(all, r);
-                    let occ_f = file_bits(all_t, f);
-                    let own_r = rank_bits(own, r);
-                    let own_f = file_bits(own_t, f);
-                    let er = RANK_SLIDE[f][occ_r as usize];
-                    let ef = FILE_SLIDE[r][occ_f as usize];
-                    let (tr, tf) = if code == ROOK_CODE {
-                        (er & 0xffff & !own_r, ef & 0xffff & !own_f)
-                    } else {
-                        (
-                            (er & 0xffff & !occ_r) | (er >> 16 & !own_r),
-                            (ef & 0xffff & !occ_f) | (ef >> 16 & !own_f),
-                        )
-                    };
+                    let (tr, tf) = self.slide_targets(s, code == ROOK_CODE, own, own_t);
                     let (mut test_r, mut test_f) = (tr, tf);
                     if !from_danger {
                         let dr = rank_bits(danger, r);
@@ -66,28 +52,9 @@ impl Position {
                         n += self.safe_move(s, t, danger) as u64;
                     }
                 }
-                HORSE_CODE => {
-                    // Bit 0 of the window is the point below-below (s - 9), bit 9 the horse.
-                    let w = ((all << 9) >> s) as u32;
-                    let legs = (w >> 18 & 1) | (w & 1) << 1 | (w >> 10 & 1) << 2 | (w >> 8 & 1) << 3;
-                    let t = HORSE_BY_LEGS[s][legs as usize] & !own;
+                code @ (HORSE_CODE | ELEPHANT_CODE | ADVISOR_CODE | PAWN_CODE) => {
+                    let t = self.step_targets(s, code, us, all) & !own;
                     n += self.count_targets(s, t, from_danger, danger);
-                }
-                ELEPHANT_CODE => {
-                    let m = &ELEPHANT[s];
-                    let mut t = 0u128;
-                    for i in 0..m.n as usize {
-                        if self.board[m.via[i] as usize] == 0 {
-                            t |= BIT[m.to[i] as usize];
-                        }
-                    }
-                    n += self.count_targets(s, t & !own, from_danger, danger);
-                }
-                ADVISOR_CODE => {
-                    n += self.count_targets(s, ADVISOR_BITS[s] & !own, from_danger, danger);
-                }
-                PAWN_CODE => {
-                    n += self.count_targets(s, PAWN_BITS[us][s] & !own, from_danger, danger);
                 }
                 KING_CODE => {
                     let m = &KING[s];
@@ -101,6 +68,84 @@ impl Position {
             }
         }
         n
+    }
+
+    /// Where the rook (or cannon) on `s` may go along its rank and its file, as bits along
+    /// each line (rank: bit = file; file: bit = rank); `own` and `own_t` are its side's
+    /// pieces in both bitsets.
+    #[inline(always)]
+    pub(crate) fn slide_targets(&self, s: usize, rook: bool, own: u128, own_t: u128) -> (u32, u32) {
+        let (f, r) = (s % 9, s / 9);
+        let occ_r = rank_bits(self.occ[0] | self.occ[1], r);
+        let occ_f = file_bits(self.occ_t[0] | self.occ_t[1], f);
+        let own_r = rank_bits(own, r);
+        let own_f = file_bits(own_t, f);
+        let er = RANK_SLIDE[f][occ_r as usize];
+        let ef = FILE_SLIDE[r][occ_f as usize];
+        if rook {
+            (er & 0xffff & !own_r, ef & 0xffff & !own_f)
+        } else {
+            // Quiet moves to the empty points before the screen; captures behind it.
+            (
+                (er & 0xffff & !occ_r) | (er >> 16 & !own_r),
+                (ef & 0xffff & !occ_f) | (ef >> 16 & !own_f),
+            )
+        }
+    }
+
+    /// The points a horse, elephant, advisor or pawn (`code`, of colour index `color`) on
+    /// `s` reaches, own pieces not taken out; `all` is every piece.
+    #[inline(always)]
+    pub(crate) fn step_targets(&self, s: usize, code: u8, color: usize, all: u128) -> u128 {
+        match code {
+            HORSE_CODE => {
+                // Bit 0 of the window is the point s - 9 (the leg below), bit 9 the horse.
+                let w = ((all << 9) >> s) as u32;
+                let legs = (w >> 18 & 1) | (w & 1) << 1 | (w >> 10 & 1) << 2 | (w >> 8 & 1) << 3;
+                HORSE_BY_LEGS[s][legs as usize]
+            }
+            ELEPHANT_CODE => {
+                let m = &ELEPHANT[s];
+                let mut t = 0u128;
+                for i in 0..m.n as usize {
+                    if self.board[m.via[i] as usize] == 0 {
+                        t |= BIT[m.to[i] as usize];
+                    }
+                }
+                t
+            }
+            ADVISOR_CODE => ADVISOR_BITS[s],
+            PAWN_CODE => PAWN_BITS[color][s],
+            _ => 0,
+        }
+    }
+
+    /// [`Position::is_pseudo_legal`] without listing moves: whether `to` is among the points
+    /// the piece on `from` reaches by its own rules (its own side's, whoever is to move).
+    pub(crate) fn reaches(&self, from: usize, to: usize) -> bool {
+        let p = self.board[from];
+        if p == 0 || to >= 90 {
+            return false;
+        }
+        let c = (p >> 3) as usize & 1;
+        let (own, own_t) = (self.occ[c], self.occ_t[c]);
+        if own & BIT[to] != 0 {
+            return false;
+        }
+        match p & 7 {
+            code @ (ROOK_CODE | CANNON_CODE) => {
+                let (tr, tf) = self.slide_targets(from, code == ROOK_CODE, own, own_t);
+                if from / 9 == to / 9 {
+                    tr >> (to % 9) & 1 != 0
+                } else if from % 9 == to % 9 {
+                    tf >> (to / 9) & 1 != 0
+                } else {
+                    false
+                }
+            }
+            KING_CODE => KING[from].sq[..KING[from].n as usize].contains(&(to as u8)),
+            code => self.step_targets(from, code, c, self.occ[0] | self.occ[1]) & BIT[to] != 0,
+        }
     }
 
     /// The targets `t` of the piece on `s` that are legal: all those off the danger mask
@@ -144,6 +189,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xiangqi::rules::Color;
 
     /// The count against the length of the legal move list, over random games (which reach
     /// checks, pins, facing kings and cannon screens), and on a set-up missing a king.
@@ -151,6 +197,7 @@ mod tests {
     fn count_agrees_with_the_legal_move_list() {
         let mut seed: u64 = 0x5EED_CAFE_F00D_0001;
         let mut positions = 0;
+        let mut reaches_checked = 0;
         for _ in 0..60 {
             let mut pos = Position::start();
             for _ in 0..160 {
@@ -159,6 +206,23 @@ mod tests {
                 let mut p = pos.clone();
                 assert_eq!(p.count_legal(), list.len() as u64, "{}", pos.to_fen());
                 assert_eq!(p, pos);
+                // `reaches` against the pseudo-legal list, for every piece of both sides.
+                for side in [Color::Red, Color::Black] {
+                    let mut q = pos.clone();
+                    q.set_side_to_move(side);
+                    let mut pseudo = MoveList::new();
+                    q.gen_pseudo(&mut pseudo);
+                    for (from, _) in q.pieces().filter(|(_, pc)| pc.color == side) {
+                        for to in 0..90 {
+                            let listed = pseudo.contains(&Move::new(
+                                from,
+                                Square::from_raw(to as u8),
+                            ));
+                            assert_eq!(q.reaches(from.index(), to), listed, "{from}-{to}");
+                            reaches_checked += 1;
+                        }
+                    }
+                }
                 positions += 1;
                 if list.is_empty() {
                     break;
@@ -170,6 +234,7 @@ mod tests {
             }
         }
         assert!(positions > 2000);
+        assert!(reaches_checked > 100_000);
         let mut no_king = Position::from_fen_unchecked("4k4/9/9/9/9/9/9/9/9/R8 w").unwrap();
         let mut list = MoveList::new();
         no_king.legal_moves(&mut list);

@@ -109,7 +109,7 @@ mod tests {
         let e = FILE_SLIDE[0][1];
         assert_eq!(e & 0xffff, 0x3fe);
         assert_eq!(e >> 16, 0);
-        assert_eq!(BIT_T[10], 1 << 1); // b1: file 1, rank 1
+        assert_eq!(BIT_T[10], 1 << 11); // b1: file 1, rank 1
         assert_eq!(file_bits(BIT_T[10] | BIT_T[19], 1), 0b110);
     }
 }

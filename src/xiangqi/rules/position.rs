@@ -314,9 +314,7 @@ impl Position {
     /// Whether the move follows the moving piece's own rules (palace, river, leg, eye,
     /// screen, not onto an own piece), ignoring the safety of its king.
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.gen_pseudo_from(mv.from.index(), &mut list);
-        list.contains(&mv)
+        self.reaches(mv.from.index(), mv.to.index())
     }
 
     /// No legal move and in check: the side to move is checkmated (it loses).
