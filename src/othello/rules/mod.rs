@@ -100,13 +100,28 @@ pub fn flips(sq: usize, p: u64, o: u64) -> u64 {
     f
 }
 
-/// [`flips`] by the fastest kernel the CPU has (AVX2 when it is there).
+/// Whether the CPU has the AVX-512 parts of [`simd::flips_avx512`].
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_avx512() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512cd")
+        && std::is_x86_feature_detected!("avx512vl")
+}
+
+/// [`flips`] by the fastest kernel the CPU has (AVX-512, else AVX2, else plain).
 #[inline]
 fn flips_fast(sq: usize, p: u64, o: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (checked above).
-        return unsafe { simd::flips(sq, p, o) };
+    {
+        if has_avx512() {
+            // SAFETY: the CPU has the AVX-512 parts (checked above).
+            return unsafe { simd::flips_avx512(sq, p, o) };
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked above).
+            return unsafe { simd::flips(sq, p, o) };
+        }
     }
     flips(sq, p, o)
 }

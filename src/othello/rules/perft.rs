@@ -5,8 +5,9 @@
 use super::{Board, Move, flips, legal_moves, squares};
 use rayon::prelude::*;
 
-/// The perft recursion, defined once and compiled three times: plainly, with the
-/// `popcnt`/`lzcnt` instructions, and with AVX2 kernels (on x86-64), chosen at run time.
+/// The perft recursion, defined once and compiled four times: plainly, with the
+/// `popcnt`/`lzcnt` instructions, with AVX2 kernels and with the AVX-512 flips (on x86-64),
+/// chosen at run time.
 macro_rules! perft_recursion {
     ($(#[$attr:meta])* $name:ident, $moves:path, $flips:path) => {
         $(#[$attr])*
@@ -60,6 +61,14 @@ perft_recursion!(
     super::simd::flips
 );
 
+#[cfg(target_arch = "x86_64")]
+perft_recursion!(
+    #[target_feature(enable = "avx2,avx512f,avx512cd,avx512vl,popcnt,lzcnt,bmi1")]
+    perft_avx512,
+    super::simd::legal_moves,
+    super::simd::flips_avx512
+);
+
 /// Leaves below the position `(p, o)` (mover, opponent) at `depth`.
 pub fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
@@ -67,8 +76,12 @@ pub fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
         && std::is_x86_feature_detected!("lzcnt")
         && std::is_x86_feature_detected!("bmi1")
     {
-        if std::is_x86_feature_detected!("avx2") {
+        if super::has_avx512() {
             // SAFETY: the CPU has the features the function was compiled for (checked above).
+            return unsafe { perft_avx512(p, o, depth) };
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: as above.
             return unsafe { perft_avx2(p, o, depth) };
         }
         // SAFETY: as above.

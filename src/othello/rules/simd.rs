@@ -1,4 +1,4 @@
-//! The move generator and the flips with AVX2: the four directions of a line (east, north,
+//! The move generator and the flips with AVX2 (and the flips with AVX-512): the four directions of a line (east, north,
 //! north-east, north-west and their opposites) side by side in the four 64-bit lanes of a
 //! vector, the same fills as the scalar code. Used by perft when the CPU has AVX2 (checked
 //! at run time); the scalar functions of the parent module stay the reference, and a test
@@ -86,6 +86,36 @@ pub(crate) fn flips(sq: usize, p: u64, o: u64) -> u64 {
     or_lanes(_mm256_or_si256(keep_up, keep_down))
 }
 
+/// [`super::flips`] with AVX-512 (F, CD and VL): the eight rays from the square in the lanes
+/// of two vectors; towards higher bits the first square that is not the opponent's is the
+/// lowest set bit of the ray's stop mask, towards lower bits the highest (by `lzcnt`).
+#[target_feature(enable = "avx2,avx512f,avx512cd,avx512vl")]
+#[inline]
+pub(crate) fn flips_avx512(sq: usize, p: u64, o: u64) -> u64 {
+    let rays = &super::RAYS[sq & 63];
+    let lanes = |r: &[u64]| _mm256_set_epi64x(r[3] as i64, r[2] as i64, r[1] as i64, r[0] as i64);
+    let (up_rays, down_rays) = (lanes(&rays[..4]), lanes(&rays[4..]));
+    let oo = _mm256_set1_epi64x(o as i64);
+    let pp = _mm256_set1_epi64x(p as i64);
+    let one = _mm256_set1_epi64x(1);
+    let zero = _mm256_setzero_si256();
+    // Up: the lowest stop bit; the ray's squares below it are flipped when it is the mover's.
+    let stop_up = _mm256_andnot_si256(oo, up_rays);
+    let first_up = _mm256_and_si256(stop_up, _mm256_sub_epi64(zero, stop_up));
+    let closed_up = _mm256_test_epi64_mask(first_up, pp);
+    let run_up = _mm256_and_si256(_mm256_sub_epi64(first_up, one), up_rays);
+    let up = _mm256_maskz_mov_epi64(closed_up, run_up);
+    // Down: the highest stop bit (a shift by 64 when there is none gives 0); the ray's
+    // squares above it are flipped when it is the mover's.
+    let stop_down = _mm256_andnot_si256(oo, down_rays);
+    let top = _mm256_set1_epi64x(i64::MIN);
+    let first_down = _mm256_srlv_epi64(top, _mm256_lzcnt_epi64(stop_down));
+    let closed_down = _mm256_test_epi64_mask(first_down, pp);
+    let above = _mm256_xor_si256(_mm256_sub_epi64(zero, first_down), first_down);
+    let down = _mm256_maskz_mov_epi64(closed_down, _mm256_and_si256(above, down_rays));
+    or_lanes(_mm256_or_si256(up, down))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -114,6 +144,16 @@ mod tests {
                 )
             };
             assert_eq!(moves, super::super::legal_moves(p, o), "p={p:x} o={o:x}");
+            if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512cd")
+                && std::is_x86_feature_detected!("avx512vl")
+            {
+                for sq in 0..64 {
+                    // SAFETY: the CPU has the AVX-512 parts (checked above).
+                    let f = unsafe { super::flips_avx512(sq, p, o) };
+                    assert_eq!(f, super::super::flips(sq, p, o), "512: {sq} p={p:x} o={o:x}");
+                }
+            }
             // Every square, occupied ones too (`Board::play` does not look first).
             for (sq, &f) in flips.iter().enumerate() {
                 assert_eq!(f, super::super::flips(sq, p, o), "{sq} p={p:x} o={o:x}");
