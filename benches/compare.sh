@@ -192,8 +192,14 @@ if [ -d "$WTHOR" ]; then
     # Replay with the file in memory (benches/throughput.rs, all cores), against the target.
     BENCH=$(QIPU_BENCH=wthor QIPU_CORPUS="$CORPUS" cargo bench --quiet --bench throughput 2>/dev/null || true)
     for what in "replay (records in memory)" "read + replay (bytes in memory)"; do
-        R=$(printf '%s\n' "$BENCH" | grep -F "wthor $what" | awk '{print $(NF-1)}')
+        LINE=$(printf '%s\n' "$BENCH" | grep -F "wthor $what" || true)
+        R=$(printf '%s\n' "$LINE" | awk '{for (i = 2; i <= NF; i++) if ($i == "games/s") print $(i-1)}')
+        C=$(printf '%s\n' "$LINE" | awk '{for (i = 2; i <= NF; i++) if ($i == "games/cpu-s") print $(i-1)}')
         [ -n "$R" ] && row "WTHOR $what (games/s)" "$R" "1000000" "$(echo "$R / 1000000" | bc -l | xargs printf '%.2fx')" "target"
+        if [ -n "$C" ] && [ "$C" != 0 ]; then
+            CC=$(echo "$C * $(nproc)" | bc -l | xargs printf '%.0f')
+            row "  the same, games/CPU-s x $(nproc) cores" "$CC" "1000000" "$(echo "$CC / 1000000" | bc -l | xargs printf '%.2fx')" "target"
+        fi
     done
 fi
 
@@ -208,7 +214,9 @@ echo
 echo "ratio = how many times faster qipu is (peer time / qipu time, or qipu rate / peer rate);"
 echo "for the adjudicate rows, adjudicate time / validate time (alternating rounds). ** Edax"
 echo "is not packaged: benches/peers.sh builds it from source and times it against qipu."
-echo "The WTHOR in-memory rows compare with the issue's target of 1,000,000 games/s."
+echo "The WTHOR in-memory rows compare with the issue's target of 1,000,000 games/s; the"
+echo "games/CPU-s rows are the games per CPU-second of every thread times the cores: what the"
+echo "cores would do if nothing else ran (the wall-clock rows are what they did)."
 
 if [ -n "${PIKAFISH_SRC:-}${EDAX_SRC:-}" ]; then
     echo

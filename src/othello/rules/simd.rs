@@ -50,9 +50,15 @@ pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
     let pre_up = _mm256_and_si256(m, _mm256_sllv_epi64(m, d));
     let pre_down = _mm256_srlv_epi64(pre_up, d);
     up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, d2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)));
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
+    );
     up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, d2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)));
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
+    );
     let moves = _mm256_or_si256(_mm256_sllv_epi64(up, d), _mm256_srlv_epi64(down, d));
     or_lanes(moves) & !(p | o)
 }
@@ -74,9 +80,15 @@ pub(crate) fn flips(sq: usize, p: u64, o: u64) -> u64 {
     let pre_up = _mm256_and_si256(m, _mm256_sllv_epi64(m, d));
     let pre_down = _mm256_srlv_epi64(pre_up, d);
     up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, d2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)));
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
+    );
     up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, d2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)));
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
+    );
     let zero = _mm256_setzero_si256();
     let closed_up = _mm256_and_si256(pp, _mm256_sllv_epi64(up, d));
     let closed_down = _mm256_and_si256(pp, _mm256_srlv_epi64(down, d));
@@ -151,7 +163,11 @@ mod tests {
                 for sq in 0..64 {
                     // SAFETY: the CPU has the AVX-512 parts (checked above).
                     let f = unsafe { super::flips_avx512(sq, p, o) };
-                    assert_eq!(f, super::super::flips(sq, p, o), "512: {sq} p={p:x} o={o:x}");
+                    assert_eq!(
+                        f,
+                        super::super::flips(sq, p, o),
+                        "512: {sq} p={p:x} o={o:x}"
+                    );
                 }
             }
             // Every square, occupied ones too (`Board::play` does not look first).

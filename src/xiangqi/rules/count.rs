@@ -5,8 +5,7 @@
 
 use super::lines::{FILE_SLIDE, RANK_SLIDE, file_bits, rank_bits};
 use super::position::{
-    ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, PAWN_CODE, Position,
-    ROOK_CODE,
+    ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, PAWN_CODE, Position, ROOK_CODE,
 };
 use super::tables::{ADVISOR_BITS, BIT, ELEPHANT, HORSE_BY_LEGS, KING, PAWN_BITS};
 use super::types::{Move, MoveList, Square};
@@ -214,10 +213,8 @@ mod tests {
                     q.gen_pseudo(&mut pseudo);
                     for (from, _) in q.pieces().filter(|(_, pc)| pc.color == side) {
                         for to in 0..90 {
-                            let listed = pseudo.contains(&Move::new(
-                                from,
-                                Square::from_raw(to as u8),
-                            ));
+                            let listed =
+                                pseudo.contains(&Move::new(from, Square::from_raw(to as u8)));
                             assert_eq!(q.reaches(from.index(), to), listed, "{from}-{to}");
                             reaches_checked += 1;
                         }

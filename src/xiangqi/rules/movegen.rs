@@ -3,11 +3,11 @@
 //! move touching a file/rank where an enemy rook, cannon or king stands, or a horse leg an
 //! enemy horse could use).
 
+use super::lines::BIT_T;
 use super::position::{
     ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, NO_SQUARE, PAWN_CODE,
     Position, ROOK_CODE, color_bit,
 };
-use super::lines::BIT_T;
 use super::tables::{
     ADVISOR, BIT, DIRECTION, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS,
     RAY_BITS, RAY_BITS_T, RAYS,

@@ -389,10 +389,8 @@ pub(crate) static RAYS: [[Ray; 4]; 90] = ray_table();
 pub(crate) static RAY_BITS_T: [[u128; 4]; 90] = ray_bits_transposed(&ray_table());
 pub(crate) static HORSE_BY_LEGS: [[u128; 16]; 90] = horse_by_legs_table(&horse_table());
 pub(crate) static ADVISOR_BITS: [u128; 90] = targets_bits(&advisor_table());
-pub(crate) static PAWN_BITS: [[u128; 90]; 2] = [
-    targets_bits(&PAWN_MOVES[0]),
-    targets_bits(&PAWN_MOVES[1]),
-];
+pub(crate) static PAWN_BITS: [[u128; 90]; 2] =
+    [targets_bits(&PAWN_MOVES[0]), targets_bits(&PAWN_MOVES[1])];
 
 #[cfg(test)]
 mod tests {
