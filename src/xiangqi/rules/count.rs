@@ -10,6 +10,45 @@ use super::position::{
 use super::tables::{ADVISOR_BITS, BIT, ELEPHANT, HORSE_BY_LEGS, KING, PAWN_BITS};
 use super::types::{Move, MoveList, Square};
 
+/// Where the rook (or cannon) on `s` may go along its rank and its file, as bits along each
+/// line (rank: bit = file; file: bit = rank). `all`/`all_t` are every piece, `own`/`own_t`
+/// its side's, in the board and the transposed bitsets.
+#[inline(always)]
+fn slide_targets(
+    s: usize,
+    rook: bool,
+    all: u128,
+    all_t: u128,
+    own: u128,
+    own_t: u128,
+) -> (u32, u32) {
+    let (f, r) = (s % 9, s / 9);
+    let occ_r = rank_bits(all, r);
+    let occ_f = file_bits(all_t, f);
+    let own_r = rank_bits(own, r);
+    let own_f = file_bits(own_t, f);
+    let er = RANK_SLIDE[f][occ_r as usize];
+    let ef = FILE_SLIDE[r][occ_f as usize];
+    if rook {
+        (er & 0xffff & !own_r, ef & 0xffff & !own_f)
+    } else {
+        // Quiet moves to the empty points before the screen; captures behind it.
+        (
+            (er & 0xffff & !occ_r) | (er >> 16 & !own_r),
+            (ef & 0xffff & !occ_f) | (ef >> 16 & !own_f),
+        )
+    }
+}
+
+/// The points the horse on `s` reaches (its legs free), own pieces not taken out.
+#[inline(always)]
+fn horse_targets(s: usize, all: u128) -> u128 {
+    // Bit 0 of the window is the point s - 9 (the leg below), bit 9 the horse.
+    let w = ((all << 9) >> s) as u32;
+    let legs = (w >> 18 & 1) | (w & 1) << 1 | (w >> 10 & 1) << 2 | (w >> 8 & 1) << 3;
+    HORSE_BY_LEGS[s][legs as usize]
+}
+
 impl Position {
     /// The number of legal moves of the side to move (the position is as before afterwards).
     #[inline(always)]
@@ -22,6 +61,7 @@ impl Position {
         let own = self.occ[us];
         let all = self.occ[0] | self.occ[1];
         let own_t = self.occ_t[us];
+        let all_t = self.occ_t[0] | self.occ_t[1];
         let mut n = 0u64;
         let mut pieces = own;
         while pieces != 0 {
@@ -31,7 +71,7 @@ impl Position {
             match self.board[s] & 7 {
                 code @ (ROOK_CODE | CANNON_CODE) => {
                     let (f, r) = (s % 9, s / 9);
-                    let (tr, tf) = self.slide_targets(s, code == ROOK_CODE, own, own_t);
+                    let (tr, tf) = slide_targets(s, code == ROOK_CODE, all, all_t, own, own_t);
                     let (mut test_r, mut test_f) = (tr, tf);
                     if !from_danger {
                         let dr = rank_bits(danger, r);
@@ -51,9 +91,19 @@ impl Position {
                         n += self.safe_move(s, t, danger) as u64;
                     }
                 }
-                code @ (HORSE_CODE | ELEPHANT_CODE | ADVISOR_CODE | PAWN_CODE) => {
-                    let t = self.step_targets(s, code, us, all) & !own;
+                HORSE_CODE => {
+                    let t = horse_targets(s, all) & !own;
                     n += self.count_targets(s, t, from_danger, danger);
+                }
+                ELEPHANT_CODE => {
+                    let t = self.elephant_targets(s) & !own;
+                    n += self.count_targets(s, t, from_danger, danger);
+                }
+                ADVISOR_CODE => {
+                    n += self.count_targets(s, ADVISOR_BITS[s] & !own, from_danger, danger);
+                }
+                PAWN_CODE => {
+                    n += self.count_targets(s, PAWN_BITS[us][s] & !own, from_danger, danger);
                 }
                 KING_CODE => {
                     let m = &KING[s];
@@ -69,54 +119,17 @@ impl Position {
         n
     }
 
-    /// Where the rook (or cannon) on `s` may go along its rank and its file, as bits along
-    /// each line (rank: bit = file; file: bit = rank); `own` and `own_t` are its side's
-    /// pieces in both bitsets.
+    /// The points the elephant on `s` reaches (its eyes free), own pieces not taken out.
     #[inline(always)]
-    pub(crate) fn slide_targets(&self, s: usize, rook: bool, own: u128, own_t: u128) -> (u32, u32) {
-        let (f, r) = (s % 9, s / 9);
-        let occ_r = rank_bits(self.occ[0] | self.occ[1], r);
-        let occ_f = file_bits(self.occ_t[0] | self.occ_t[1], f);
-        let own_r = rank_bits(own, r);
-        let own_f = file_bits(own_t, f);
-        let er = RANK_SLIDE[f][occ_r as usize];
-        let ef = FILE_SLIDE[r][occ_f as usize];
-        if rook {
-            (er & 0xffff & !own_r, ef & 0xffff & !own_f)
-        } else {
-            // Quiet moves to the empty points before the screen; captures behind it.
-            (
-                (er & 0xffff & !occ_r) | (er >> 16 & !own_r),
-                (ef & 0xffff & !occ_f) | (ef >> 16 & !own_f),
-            )
-        }
-    }
-
-    /// The points a horse, elephant, advisor or pawn (`code`, of colour index `color`) on
-    /// `s` reaches, own pieces not taken out; `all` is every piece.
-    #[inline(always)]
-    pub(crate) fn step_targets(&self, s: usize, code: u8, color: usize, all: u128) -> u128 {
-        match code {
-            HORSE_CODE => {
-                // Bit 0 of the window is the point s - 9 (the leg below), bit 9 the horse.
-                let w = ((all << 9) >> s) as u32;
-                let legs = (w >> 18 & 1) | (w & 1) << 1 | (w >> 10 & 1) << 2 | (w >> 8 & 1) << 3;
-                HORSE_BY_LEGS[s][legs as usize]
+    fn elephant_targets(&self, s: usize) -> u128 {
+        let m = &ELEPHANT[s];
+        let mut t = 0u128;
+        for i in 0..m.n as usize {
+            if self.board[m.via[i] as usize] == 0 {
+                t |= BIT[m.to[i] as usize];
             }
-            ELEPHANT_CODE => {
-                let m = &ELEPHANT[s];
-                let mut t = 0u128;
-                for i in 0..m.n as usize {
-                    if self.board[m.via[i] as usize] == 0 {
-                        t |= BIT[m.to[i] as usize];
-                    }
-                }
-                t
-            }
-            ADVISOR_CODE => ADVISOR_BITS[s],
-            PAWN_CODE => PAWN_BITS[color][s],
-            _ => 0,
         }
+        t
     }
 
     /// [`Position::is_pseudo_legal`] without listing moves: whether `to` is among the points
@@ -131,9 +144,11 @@ impl Position {
         if own & BIT[to] != 0 {
             return false;
         }
+        let all = self.occ[0] | self.occ[1];
+        let all_t = self.occ_t[0] | self.occ_t[1];
         match p & 7 {
             code @ (ROOK_CODE | CANNON_CODE) => {
-                let (tr, tf) = self.slide_targets(from, code == ROOK_CODE, own, own_t);
+                let (tr, tf) = slide_targets(from, code == ROOK_CODE, all, all_t, own, own_t);
                 if from / 9 == to / 9 {
                     tr >> (to % 9) & 1 != 0
                 } else if from % 9 == to % 9 {
@@ -143,7 +158,11 @@ impl Position {
                 }
             }
             KING_CODE => KING[from].sq[..KING[from].n as usize].contains(&(to as u8)),
-            code => self.step_targets(from, code, c, self.occ[0] | self.occ[1]) & BIT[to] != 0,
+            HORSE_CODE => horse_targets(from, all) & BIT[to] != 0,
+            ELEPHANT_CODE => self.elephant_targets(from) & BIT[to] != 0,
+            ADVISOR_CODE => ADVISOR_BITS[from] & BIT[to] != 0,
+            PAWN_CODE => PAWN_BITS[c][from] & BIT[to] != 0,
+            _ => false,
         }
     }
 
