@@ -75,7 +75,7 @@ best_pair() {
             b=$(lower "$b" "$(wall bash -c "$2")"); a=$(lower "$a" "$(wall bash -c "$1")")
         fi
     done
-    printf '%.3f %.3f' "$a" "$b"
+    printf '%.3f %.3f\n' "$a" "$b"
 }
 
 fsf_perft() {
@@ -215,8 +215,8 @@ echo "ratio = how many times faster qipu is (peer time / qipu time, or qipu rate
 echo "for the adjudicate rows, adjudicate time / validate time (alternating rounds). ** Edax"
 echo "is not packaged: benches/peers.sh builds it from source and times it against qipu."
 echo "The WTHOR in-memory rows compare with the issue's target of 1,000,000 games/s; the"
-echo "games/CPU-s rows are the games per CPU-second of every thread times the cores: what the"
-echo "cores would do if nothing else ran (the wall-clock rows are what they did)."
+echo "games/CPU-s rows are the games per CPU-second of every thread times the cores: an"
+echo "estimate of what free cores would do (sharing them slows each CPU-second too)."
 
 if [ -n "${PIKAFISH_SRC:-}${EDAX_SRC:-}" ]; then
     echo
