@@ -4,9 +4,10 @@
 
 use assert_cmd::Command;
 
-const GAMES: usize = 30_000;
+const GAMES: usize = 9_000;
 
-/// About 3 MB of XQ PGN: many games, every 97th with an illegal move at a known place.
+/// About 0.85 MB of XQ PGN (a file read whole, several pieces when streamed): many games,
+/// every 97th with an illegal move at a known place.
 fn big_pgn() -> String {
     let mut s = String::new();
     for i in 0..GAMES {
@@ -37,6 +38,14 @@ fn lines_without_source(out: &[u8]) -> Vec<String> {
 #[test]
 fn stdin_streaming_reports_like_the_whole_file() {
     let text = big_pgn();
+    assert!(
+        (text.len() as u64) < qipu::core::stream::STREAM_MIN_BYTES,
+        "the file is read whole"
+    );
+    assert!(
+        text.len() > 3 * qipu::core::stream::PIECE,
+        "stdin comes in several pieces"
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.pgn");
     std::fs::write(&path, &text).unwrap();

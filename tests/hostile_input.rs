@@ -428,3 +428,128 @@ fn pathological_nesting_and_repetition_stay_bounded() {
         }
     }
 }
+
+// ---- CCBridge records and libraries, CBF XML, Othello PGN ----
+
+/// `validate --report json` on hostile fixture files: each gives an error that says what is
+/// wrong, a non-zero exit, bounded time, no panic.
+fn hostile_lines(name: &str) -> (i32, Vec<serde_json::Value>) {
+    let path = fixture(name);
+    let (code, lines, stderr) = validate_json(&[&path]);
+    assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+    (code, lines)
+}
+
+fn first_error(lines: &[serde_json::Value]) -> String {
+    lines
+        .iter()
+        .find_map(|l| l["error"]["message"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn hostile_ccbridge_files_are_refused_clearly() {
+    for (name, says) in [
+        ("truncated.cbr", "truncated CCBridge record"),
+        ("truncated-moves.cbr", "ends inside its move list"),
+        ("random-after-magic.cbr", "unknown piece byte"),
+        ("huge-comment.cbr", "runs past the record's end"),
+        ("million-games.cbl", "claims an index of 1000000 entries"),
+        ("random-records.cbl", "unknown piece byte"),
+        ("entities.cbf", "DTD"),
+    ] {
+        let (code, lines) = hostile_lines(name);
+        assert_eq!(code, 1, "{name}: {lines:?}");
+        let message = first_error(&lines);
+        assert!(
+            message.contains(says),
+            "{name}: `{message}` should say `{says}`"
+        );
+    }
+}
+
+#[test]
+fn a_truncated_library_keeps_its_whole_games() {
+    let (code, lines) = hostile_lines("truncated.cbl");
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0]["valid"], true, "the first game is whole");
+    assert_eq!(lines[1]["valid"], false);
+    assert!(
+        lines[1]["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("past the record's end")
+    );
+}
+
+#[test]
+fn random_bytes_under_ccbridge_extensions() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut noise = |n: usize| -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed as u8
+            })
+            .collect()
+    };
+    for (name, mut bytes) in [
+        ("noise.cbr", noise(5000)),
+        ("noise.cbl", noise(200_000)),
+        ("noise.cbf", noise(3000)),
+    ] {
+        bytes[0] = b'#';
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).expect("write");
+        let (code, lines, stderr) = validate_json(&[&path]);
+        assert!(code == 1 || code == 2, "{name}: {code} {stderr}");
+        assert!(lines.iter().all(|l| l["valid"] == false), "{name}");
+    }
+    // Every cut of the sample library: an error or fewer games, never a panic.
+    let whole = std::fs::read(sample("xiangqi/ccbridge.cbl")).expect("sample");
+    for cut in [
+        0,
+        15,
+        16,
+        63,
+        64,
+        1000,
+        66624,
+        67728,
+        67800,
+        70000,
+        whole.len() - 1,
+    ] {
+        let path = dir.path().join(format!("cut-{cut}.cbl"));
+        std::fs::write(&path, &whole[..cut]).expect("write");
+        let (code, lines, stderr) = validate_json(&[&path]);
+        assert!(!stderr.contains("panicked"));
+        assert!(lines.len() <= 2, "{cut}");
+        if code == 0 {
+            assert!(lines.iter().all(|l| l["valid"] == true));
+        }
+    }
+}
+
+#[test]
+fn deeply_nested_xml_and_endless_othello_pgn_stay_bounded() {
+    let (code, _) = hostile_lines("deep.cbf");
+    assert!(code <= 1);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("long.pgn");
+    let mut text = String::from("[Event \"x\"]\n[Result \"33-31\"]\n\n");
+    for i in 0..50_000 {
+        text.push_str(&format!("{}. F5 D6\n", 2 * i + 1));
+    }
+    std::fs::write(&path, text).expect("write");
+    let (code, lines, _) = validate_json(&[&path]);
+    // Read up to 200 moves (no Othello game is longer), refused at its first illegal one.
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["valid"], false);
+}

@@ -72,8 +72,22 @@ fn text_input(bytes: &[u8]) -> Input {
     }
 }
 
+fn binary_input(bytes: &[u8]) -> Input {
+    Input {
+        name: "roundtrip".into(),
+        bytes: Arc::from(bytes),
+        text: None,
+        siblings: Vec::new(),
+    }
+}
+
 fn read_one(format: &'static str, bytes: &[u8]) -> Record {
-    let mut recs = Xiangqi.read(format, &text_input(bytes));
+    let input = if format == "xqf" {
+        binary_input(bytes)
+    } else {
+        text_input(bytes)
+    };
+    let mut recs = Xiangqi.read(format, &input);
     assert_eq!(recs.len(), 1, "{format}: one game expected");
     match recs.remove(0) {
         Ok(r) => r,
@@ -87,17 +101,18 @@ fn reader_of(written: &str) -> Option<&'static str> {
         w if w.starts_with("pgn") => Some("pgn"),
         "dhtmlxq" => Some("dhtmlxq"),
         "ucci" => Some("ucci"),
+        "xqf" => Some("xqf"),
         _ => None,
     }
 }
 
-/// The part of a FEN a format keeps: DhtmlXQ has no move counters (its `binit` is a piece
-/// table) and no side to move (the first move tells it), so with no moves only the board.
+/// The part of a FEN a format keeps: DhtmlXQ and XQF have no move counters (a piece table)
+/// and no side to move (the first move tells it), so with no moves only the board.
 fn comparable(format: &str, fen: &str, no_moves: bool) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     match format {
-        "dhtmlxq" if no_moves => fields[..1].join(" "),
-        "dhtmlxq" => fields[..2.min(fields.len())].join(" "),
+        "dhtmlxq" | "xqf" if no_moves => fields[..1].join(" "),
+        "dhtmlxq" | "xqf" => fields[..2.min(fields.len())].join(" "),
         _ => fen.to_string(),
     }
 }

@@ -1,5 +1,5 @@
 //! `qipu show` (text diagram and --svg), `qipu adjudicate --explain` (the ruling and the
-//! deciding position) and `--html` (one self-contained page), run as a user runs them.
+//! deciding position) and `--html` (one self-contained page to replay the games), run as a user runs them.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -151,7 +151,7 @@ fn explain_of_a_repetition_shows_the_repeated_position() {
 }
 
 #[test]
-fn html_page_holds_the_rulings_with_pictures() {
+fn html_page_replays_every_game_with_its_ruling() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("ruling.html");
     qipu()
@@ -172,12 +172,11 @@ fn html_page_holds_the_rulings_with_pictures() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     // Self-contained: nothing fetched.
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
-    // Four rows; three rulings decided on the board or disputed, each with its picture; the
-    // unfinished game has a row only.
-    assert_eq!(html.matches("<tr><td>").count(), 4, "{html}");
-    assert_eq!(html.matches("<section").count(), 3);
-    assert_eq!(html.matches("<svg ").count(), 3);
-    assert!(html.contains("the repeated position (after ply 71)"));
+    // Four rows, and each game replayable on its board with its ruling.
+    assert_eq!(html.matches("<tr data-status=").count(), 4, "{html}");
+    assert_eq!(html.matches("<section class=\"game\"").count(), 4);
+    assert_eq!(html.matches("<div class=\"board\"").count(), 4);
+    assert!(html.contains("0-1 repetition at ply 71"));
     assert!(html.contains("<td class=\"no\">NO</td>"));
     // An existing page is not replaced without --force.
     qipu()
@@ -198,5 +197,5 @@ fn html_page_holds_the_rulings_with_pictures() {
         .assert()
         .success();
     let html = std::fs::read_to_string(&page).unwrap();
-    assert_eq!(html.matches("<section").count(), 1);
+    assert_eq!(html.matches("<section class=\"game\"").count(), 1);
 }

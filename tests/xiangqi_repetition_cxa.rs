@@ -4,8 +4,11 @@
 //! from the clause. A few clauses that need no cycle are checked on single positions below.
 
 use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::repetition::threats::threats;
-use qipu::xiangqi::repetition::{Code, analyse};
+use qipu::xiangqi::repetition::aside::Aside;
+use qipu::xiangqi::repetition::cxa::{self, Ctx};
+use qipu::xiangqi::repetition::mate::Budget;
+use qipu::xiangqi::repetition::threats::{Threat, threats};
+use qipu::xiangqi::repetition::{Code, MoveInfo, analyse_axf, analyse_cxa};
 use qipu::xiangqi::rules::{Color, Move, Position, Square};
 use qipu::xiangqi::verdict::{BoardRules, board_verdict};
 
@@ -20,6 +23,16 @@ fn mv(s: &str) -> Move {
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
+}
+
+/// What `side` threatens in `pos` under the CXA (as if it were to move).
+fn cxa_threats(pos: &Position, side: Color) -> Vec<Threat> {
+    cxa::threats(pos, side, &Aside::none(), &mut Budget::game()).victims
+}
+
+/// The CXA analysis of one move (no move before it).
+fn analyse(pos: &Position, m: Move) -> MoveInfo {
+    analyse_cxa(None, pos, m, &mut Ctx::default())
 }
 
 fn judge(fen: &str, moves: &str, occ: u32, code: Code) -> (String, String) {
@@ -83,13 +96,13 @@ fn perpetual_mate_threat_draws_under_axf() {
 fn cannon_root_without_screen_is_fake() {
     let fake = Position::from_fen("4k3c/9/8R/9/8n/9/9/9/9/3K5 w - - 0 1").unwrap();
     assert!(
-        threats(&fake, Color::Red, Code::Cxa)
+        cxa_threats(&fake, Color::Red)
             .iter()
             .any(|t| t.victim == sq("i5"))
     );
     let real = Position::from_fen("4k3c/8n/8R/9/8n/9/9/9/9/3K5 w - - 0 1").unwrap();
     assert!(
-        !threats(&real, Color::Red, Code::Cxa)
+        !cxa_threats(&real, Color::Red)
             .iter()
             .any(|t| t.victim == sq("i5"))
     );
@@ -98,14 +111,14 @@ fn cannon_root_without_screen_is_fake() {
 /// 细则 假根: the king cannot recapture onto a point another piece attacks.
 #[test]
 fn king_root_onto_attacked_point_is_fake() {
-    let fake = Position::from_fen("4k4/R3n4/2N6/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let fake = Position::from_fen("2b1k4/R3n4/2N6/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
     assert!(
-        threats(&fake, Color::Red, Code::Cxa)
+        cxa_threats(&fake, Color::Red)
             .iter()
             .any(|t| t.victim == sq("e8") && t.attacker == sq("a8"))
     );
-    let real = Position::from_fen("4k4/R3n4/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
-    assert!(threats(&real, Color::Red, Code::Cxa).is_empty());
+    let real = Position::from_fen("2b1k4/R3n4/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert!(cxa_threats(&real, Color::Red).is_empty());
 }
 
 /// 细则 凡用作为根的子捉吃对方的子，也按捉处理: the rook protecting the horse b5 moves to
@@ -113,23 +126,27 @@ fn king_root_onto_attacked_point_is_fake() {
 #[test]
 fn a_root_that_attacks_chases() {
     let pos = Position::from_fen("4k4/9/9/9/1N5c1/9/9/9/1R7/3K5 w - - 0 1").unwrap();
-    let info = analyse(&pos, mv("b1h1"), Code::Cxa);
+    let info = analyse(&pos, mv("b1h1"));
     assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
     assert_eq!(info.targets(false), vec![sq("h5")]);
 }
 
-/// 细则 凡捉子兼具兑献，也按捉处理: the red rook attacks the unprotected black rook, which
-/// could take it first (an offer to exchange): still a chase.
+/// 2020 24.4 兑: the red rook faces the unprotected black rook, which may take it first
+/// without losing by it: an exchange offer, an allowed move (兑属闲; the seed's 捉子兼具兑献
+/// clause is for a move that chases one piece while offering another). The AXF reads it the
+/// same way.
 #[test]
-fn chase_that_offers_an_exchange_is_a_chase() {
+fn facing_a_like_piece_that_may_take_first_is_an_exchange_offer() {
     let pos = Position::from_fen("4k4/9/9/9/r8/9/9/9/1R7/3K5 w - - 0 1").unwrap();
-    let info = analyse(&pos, mv("b1b5"), Code::Cxa);
+    let info = analyse(&pos, mv("b1b5"));
+    assert_eq!(info.class(false), MoveClass::Exchange, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("a5")]);
+    assert_eq!(analyse_axf(&pos, mv("b1b5")).class(false), MoveClass::Idle);
+    // Pinned to its king on the e-file, the black rook e5 may not take first: a chase.
+    let pinned = Position::from_fen("3aka3/9/9/9/4r4/9/9/9/1R2R4/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pinned, mv("b1b5"));
     assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
-    // Under the AXF two rooks facing each other are an exchange offer.
-    assert_eq!(
-        analyse(&pos, mv("b1b5"), Code::Axf).class(false),
-        MoveClass::Idle
-    );
+    assert_eq!(info.targets(false), vec![sq("e5")]);
 }
 
 /// 相关子 / 其他棋子和帅同时捉吃: a horse protected once is won by two attackers (rook and
@@ -140,7 +157,7 @@ fn exchange_sequence_wins_material() {
     // e9 (e6-e8 empty): RxN, RxR, RxR wins material.
     let pos = Position::from_fen("3kr4/9/9/9/R3n3R/9/9/9/9/5K3 w - - 0 1").unwrap();
     assert!(
-        threats(&pos, Color::Red, Code::Cxa)
+        cxa_threats(&pos, Color::Red)
             .iter()
             .any(|t| t.victim == sq("e5"))
     );
@@ -164,7 +181,7 @@ fn capture_that_gets_mated_is_no_threat() {
     after.play(mv("a2a6")).unwrap();
     assert!(qipu::xiangqi::repetition::threats::has_mate_in_one(&after));
     assert!(
-        !threats(&pos, Color::Red, Code::Cxa)
+        !cxa_threats(&pos, Color::Red)
             .iter()
             .any(|t| t.victim == sq("a6"))
     );
@@ -176,7 +193,7 @@ fn capture_that_gets_mated_is_no_threat() {
     // Without the black horse there is no mate: the cannon is threatened.
     let free = Position::from_fen("5k3/4r4/9/c8/9/9/9/R8/7r1/3K5 w - - 0 1").unwrap();
     assert!(
-        threats(&free, Color::Red, Code::Cxa)
+        cxa_threats(&free, Color::Red)
             .iter()
             .any(|t| t.victim == sq("a6"))
     );

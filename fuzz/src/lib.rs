@@ -116,9 +116,13 @@ pub const TARGETS: &[&str] = &[
     "encoding",
     "junqi_jqr",
     "othello_ggf",
+    "othello_pgn",
     "othello_transcript",
     "othello_wthor",
     "validate",
+    "xiangqi_cbf",
+    "xiangqi_cbl",
+    "xiangqi_cbr",
     "xiangqi_dhtmlxq",
     "xiangqi_fen",
     "xiangqi_notation",
@@ -211,6 +215,35 @@ pub fn run(target: &str, data: &[u8]) -> bool {
         "xiangqi_pgn" => read_and_check(&qipu::xiangqi::Xiangqi, "pgn", &text_input(&text())),
         "xiangqi_ucci" => read_and_check(&qipu::xiangqi::Xiangqi, "ucci", &text_input(&text())),
         "xiangqi_xqf" => read_and_check(&qipu::xiangqi::Xiangqi, "xqf", &binary_input(data)),
+        "xiangqi_cbr" => {
+            // Most inputs would stop at the magic: put it in front of what the fuzzer gives.
+            let mut bytes = qipu::xiangqi::formats::ccbridge::RECORD_MAGIC.to_vec();
+            bytes.extend_from_slice(data.get(16..).unwrap_or(&[]));
+            read_and_check(&qipu::xiangqi::Xiangqi, "cbr", &binary_input(&bytes));
+            read_and_check(&qipu::xiangqi::Xiangqi, "cbr", &binary_input(data));
+        }
+        "xiangqi_cbl" => {
+            // The library, read in slices as the batch commands read it (and whole).
+            let game = &qipu::xiangqi::Xiangqi;
+            let input = binary_input(data);
+            let mut from = 0;
+            loop {
+                let (records, more) = game.read_some("cbl", &input, from, 3);
+                check_all(game, &records, &input);
+                from += records.len();
+                if !more || records.is_empty() {
+                    break;
+                }
+            }
+            read_and_check(game, "cbl", &input);
+        }
+        "xiangqi_cbf" => read_and_check(&qipu::xiangqi::Xiangqi, "cbf", &text_input(&text())),
+        "othello_pgn" => {
+            let t = text();
+            let _ = qipu::othello::formats::pgn::looks_like(&t);
+            let _ = qipu::othello::formats::pgn::stream_cut(&t);
+            read_and_check(&qipu::othello::Othello, "pgn-othello", &text_input(&t));
+        }
         _ => return false,
     }
     true

@@ -9,8 +9,10 @@ use crate::core::input::{self, FoundFile, InputProblem, Selection};
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::report::ReportFormat;
 use crate::core::rules::Rules;
+use crate::core::stream::{Start, TextStream};
 use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::io::Read;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -192,6 +194,67 @@ pub fn open_loaded(
     })
 }
 
+/// A file opened on the main thread to be streamed if it can be.
+pub enum Opened {
+    /// A text file of a format cut by games: its pieces come from the stream.
+    Stream(
+        TextStream<Box<dyn Read + Send>>,
+        &'static dyn Game,
+        &'static str,
+    ),
+    /// Read whole (a binary or single-game format, UTF-16, or not recognised: the whole-file
+    /// path reports that with its own message).
+    Whole(Vec<u8>),
+    /// It could not be opened or read.
+    Failed(String),
+}
+
+/// Opens a large file or stdin: detects its format from the head and streams it when the
+/// format is cut by games.
+pub fn open_stream(
+    setup: &Setup,
+    file: &FoundFile,
+    from: Option<&str>,
+    game: Option<GameKind>,
+) -> Opened {
+    let mut reader: Box<dyn Read + Send> = match &file.path {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => Box::new(f),
+            Err(e) => return Opened::Failed(format!("cannot open: {e}")),
+        },
+        None => Box::new(std::io::stdin()),
+    };
+    let mut head = Vec::with_capacity(64 * 1024);
+    if let Err(e) = (&mut reader).take(64 * 1024).read_to_end(&mut head) {
+        return Opened::Failed(format!("cannot read: {e}"));
+    }
+    let whole = |head: Vec<u8>, mut reader: Box<dyn Read + Send>| {
+        let mut bytes = head;
+        match reader.read_to_end(&mut bytes) {
+            Ok(_) => Opened::Whole(bytes),
+            Err(e) => Opened::Failed(format!("cannot read: {e}")),
+        }
+    };
+    let sel = Selection { game, from };
+    let Ok((g, format)) = input::detect(&setup.games, &file.display, &head, sel) else {
+        return whole(head, reader);
+    };
+    if format.binary {
+        return whole(head, reader);
+    }
+    match TextStream::start(g, format.id, head, reader, setup.encoding) {
+        Ok(Start::Stream(st)) => Opened::Stream(st, g, format.id),
+        Ok(Start::Whole(head, reader)) => whole(head, reader),
+        Err(e) => Opened::Failed(format!("cannot read: {e}")),
+    }
+}
+
+/// Whether a file is opened as a stream (stdin, or a file of at least
+/// [`STREAM_MIN_BYTES`](crate::core::stream::STREAM_MIN_BYTES)).
+pub fn streamable(file: &FoundFile, size: u64) -> bool {
+    file.path.is_none() || size >= crate::core::stream::STREAM_MIN_BYTES
+}
+
 pub fn report_format(r: &ReportArgs) -> ReportFormat {
     if r.json {
         return ReportFormat::Json;
@@ -210,14 +273,6 @@ pub fn pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
         b = b.num_threads(n.max(1));
     }
     b.build().ok()
-}
-
-/// Runs `f` in a thread pool of `jobs` threads (all cores by default).
-pub fn with_pool<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> T {
-    match pool(jobs) {
-        Some(pool) => pool.install(f),
-        None => f(),
-    }
 }
 
 /// A progress bar on stderr when it is a terminal and not silenced, counting `total` units
@@ -281,8 +336,17 @@ impl FileProgress {
 
     /// One more file done, of `bytes` bytes and `games` games.
     pub fn file_done(&self, bytes: u64, games: usize) {
+        self.done(bytes, games, 1);
+    }
+
+    /// A piece of a streamed file done: `bytes` more bytes and `games` more games.
+    pub fn piece_done(&self, bytes: u64, games: usize) {
+        self.done(bytes, games, 0);
+    }
+
+    fn done(&self, bytes: u64, games: usize, files: usize) {
         let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
-        done.0 += 1;
+        done.0 += files;
         done.1 += games;
         self.bar.inc(bytes);
         self.bar

@@ -4,10 +4,12 @@
 mod check;
 mod common;
 mod convert;
+mod dedupe;
 mod formats;
 mod perft;
 mod show;
 
+use crate::core::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Exit status: every game valid (and every claim agrees).
@@ -46,6 +48,20 @@ pub enum Command {
     Perft(PerftArgs),
     /// Show the position of a record at a ply as a diagram.
     Show(ShowArgs),
+    /// Find the games that are the same game (same game, start position and main-line moves,
+    /// whatever the format, notation, encoding or tags).
+    #[command(
+        long_about = "Find the games that are the same game: the same game kind, the same start \
+            position and the same main-line moves, whatever the format, notation, encoding or tags. \
+            Moves are compared as the rules resolve them (炮二平五 = C2.5 = h2e2), each game by a \
+            128-bit hash of its moves, so memory holds a hash per game, never the games. A game that \
+            does not replay to its end is compared by the moves that replay and the rest as written.\n\
+            Prints each group of two or more (json: one line a group, {\"games\": [{\"source\", \
+            \"index\"}, …], \"plies\", \"start\", \"valid\"}), then the summary: games, distinct, \
+            groups, duplicates.",
+        after_help = "Exit status: 0 no duplicates; 1 duplicates found; 2 usage error or an unreadable input."
+    )]
+    Dedupe(CheckArgs),
     /// List every format with its game, extensions, read/write.
     Formats(FormatsArgs),
     /// Print a shell completion script.
@@ -133,18 +149,36 @@ pub struct ReportArgs {
     pub json: bool,
 }
 
+/// `--where EXPR`.
+#[derive(Args, Debug, Clone)]
+pub struct SelectArgs {
+    /// Keep only the games the expression selects (e.g. 'Red~许银川 and plies>=40'): tags
+    /// (`Tag=v` equals, `Tag~v` contains), result, claimed, reason, plies, valid, agrees, game,
+    /// format, index; `and`, `or`, `not`, parentheses (grammar/where.ebnf). Games left out are
+    /// not reported; the summary counts them apart.
+    #[arg(long = "where", value_name = "EXPR", value_parser = parse_filter)]
+    pub filter: Option<Filter>,
+}
+
+fn parse_filter(s: &str) -> Result<Filter, String> {
+    Filter::parse(s).map_err(|e| e.to_string())
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     #[command(flatten)]
     pub report: ReportArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Files, directories (walked recursively) or `-` for stdin.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<String>,
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("html_output").args(["html", "html_dir"]).multiple(true)))]
 pub struct AdjudicateArgs {
     #[command(flatten)]
     pub check: CheckArgs,
@@ -152,12 +186,16 @@ pub struct AdjudicateArgs {
     /// move's class, and a diagram of the deciding (for a repetition: the repeated) position.
     #[arg(long)]
     pub explain: bool,
-    /// Also write one self-contained HTML page: every game in a table, and each disputed or
-    /// board-decided game explained with an SVG picture of the deciding position.
+    /// Also write one self-contained HTML page: every game in a table (filtered by status and
+    /// reason), and the first 200 games replayable on their boards with their rulings.
     #[arg(long, value_name = "FILE")]
     pub html: Option<String>,
-    /// Replace an existing --html file.
-    #[arg(long, requires = "html")]
+    /// Also write DIR/index.html (every game in a table, filtered by status and reason; 10,000
+    /// rows a page) and a replayable page for each game, DIR/games/N.html.
+    #[arg(long, value_name = "DIR")]
+    pub html_dir: Option<String>,
+    /// Replace existing --html / --html-dir files.
+    #[arg(long, requires = "html_output")]
     pub force: bool,
 }
 
@@ -174,9 +212,19 @@ pub struct ConvertArgs {
     /// Write one file per input, mirroring the input tree.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<String>,
+    /// Write one file per game into --out-dir, named from its tags (date, event, players)
+    /// where it has them, else from its input and index; names are made unique.
+    #[arg(long, requires = "out_dir")]
+    pub split: bool,
+    /// Write each game once: a game that is the same game as one written before (as `qipu
+    /// dedupe` finds them) is left out and named on stderr.
+    #[arg(long)]
+    pub skip_duplicates: bool,
     /// Replace outputs that exist already (never an input).
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Files, directories (walked recursively) or `-` for stdin.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<String>,
@@ -216,7 +264,12 @@ pub struct ShowArgs {
     /// Also write the position as an SVG image.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
-    /// Replace an existing SVG file.
+    /// Also write the game as a self-contained HTML page to replay it on its board, with its
+    /// verdict (opens at --ply N when given, else at the first bad move, the deciding ply of
+    /// a rule, or the start).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<String>,
+    /// Replace an existing --svg / --html file.
     #[arg(long)]
     pub force: bool,
 }
@@ -245,17 +298,19 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Validate(a) => check::run(&a, false, &check::Explain::default()),
+        Command::Validate(a) => check::run(&a, check::Mode::Validate, &check::Explain::default()),
         Command::Adjudicate(a) => check::run(
             &a.check,
-            true,
+            check::Mode::Adjudicate,
             &check::Explain {
                 text: a.explain,
                 html: a.html.clone(),
+                html_dir: a.html_dir.clone(),
                 force: a.force,
             },
         ),
         Command::Convert(a) => convert::run(&a),
+        Command::Dedupe(a) => check::run(&a, check::Mode::Dedupe, &check::Explain::default()),
         Command::Perft(a) => perft::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Formats(a) => formats::run(&a),
@@ -310,12 +365,42 @@ pub fn man_page() -> std::io::Result<String> {
         );
         out.extend_from_slice(part.as_bytes());
     }
+    out.extend_from_slice(formats_section().as_bytes());
     out.extend_from_slice(
         b".SH \"SHELL COMPLETION\"\n\\fBqipu completions\\fR \\fISHELL\\fR prints a completion script for bash, zsh, fish, elvish or powershell, e.g. \\fBqipu completions bash > ~/.local/share/bash-completion/completions/qipu\\fR.\n",
     );
     top.render_extra_section(&mut out)?;
     top.render_version_section(&mut out)?;
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// The man page's FORMATS section: every format of every game, as `qipu formats` lists them,
+/// and how a file's format is found.
+fn formats_section() -> String {
+    let escape = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
+    let mut out = String::from(
+        ".SH FORMATS\n\\fB\\-\\-from\\fR and \\fB\\-\\-to\\fR take these ids (\\fBqipu formats\\fR lists them with their \
+         extensions). Without \\fB\\-\\-from\\fR, the format is detected from the extension and the first bytes; \
+         text with no telling extension (.txt, none, stdin) is recognised by the moves it holds, and when nothing \
+         recognises a file the error says what it saw and which \\fB\\-\\-game\\fR/\\fB\\-\\-from\\fR would read it.\n",
+    );
+    for game in crate::games::all() {
+        for f in game.formats() {
+            let rw = match (f.read, f.write) {
+                (true, true) => "read, write",
+                (true, false) => "read",
+                _ => "write",
+            };
+            out.push_str(&format!(
+                ".TP\n\\fB{}\\fR ({}; {})\n{}\n",
+                escape(f.id),
+                game.kind(),
+                rw,
+                escape(f.description)
+            ));
+        }
+    }
+    out
 }
 
 /// The CLI reference (docs/cli-reference.md), generated from the clap definitions so that it

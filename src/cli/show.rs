@@ -1,11 +1,14 @@
-//! `qipu show INPUT [--game-index N] [--ply N] [--svg FILE]`: the position as a diagram.
+//! `qipu show INPUT [--game-index N] [--ply N] [--svg FILE] [--html FILE]`: the position as a
+//! diagram, an SVG picture, and the game as a page to replay it on its board.
 
 use super::common::{self, Setup};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, ShowArgs};
 use crate::core::diagnostic;
 use crate::core::game::ShowOptions;
+use crate::core::html;
 use crate::core::input::FoundFile;
 use crate::core::output;
+use crate::core::report::GameReport;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -49,6 +52,44 @@ pub fn run(args: &ShowArgs) -> i32 {
             file.display, args.game_index
         ));
     };
+    let rules = setup.rules_for(read.game.kind());
+    let inputs: Vec<PathBuf> = file.path.iter().map(|p| output::canonical(p)).collect();
+    if let Some(path) = &args.html {
+        // The page comes first: it shows a game that cannot be replayed too, with its error.
+        let text = read.input.text.as_deref();
+        let report = match rec {
+            Ok(record) => GameReport::from_checked(
+                &file.display,
+                record,
+                read.game.check(record, &rules, true),
+                text,
+                true,
+            ),
+            Err(e) => GameReport::unreadable(
+                &file.display,
+                args.game_index,
+                Some(read.game.kind()),
+                None,
+                e,
+                text,
+                true,
+            ),
+        };
+        let view = html::GameView {
+            id: 0,
+            report: &report,
+            record: rec.as_ref().ok(),
+            game: Some(read.game),
+            rules: Some(&rules),
+            open: args.ply,
+        };
+        let page = html::game_page(&view, None);
+        if let Err(e) = output::write_atomic(Path::new(path), page.as_bytes(), &inputs, args.force)
+        {
+            eprintln!("qipu: {e}");
+            return EXIT_USAGE;
+        }
+    }
     let record = match rec {
         Ok(r) => r,
         Err(e) => {
@@ -62,7 +103,6 @@ pub fn run(args: &ShowArgs) -> i32 {
             return EXIT_INVALID;
         }
     };
-    let rules = setup.rules_for(read.game.kind());
     let opts = ShowOptions {
         ply: args.ply,
         color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
@@ -78,7 +118,6 @@ pub fn run(args: &ShowArgs) -> i32 {
                         read.game.kind()
                     ));
                 };
-                let inputs: Vec<PathBuf> = file.path.iter().map(|p| output::canonical(p)).collect();
                 if let Err(e) =
                     output::write_atomic(Path::new(path), svg.as_bytes(), &inputs, args.force)
                 {

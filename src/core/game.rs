@@ -2,7 +2,9 @@
 //! game only through this trait; the game keeps its rules, notations and formats to itself.
 
 use crate::core::error::{RecordError, Warning};
+use crate::core::identity::Identity;
 use crate::core::record::{GameKind, Input, Record};
+use crate::core::referee::GameReferee;
 use crate::core::rules::{Preset, RuleSpec, Rules};
 use crate::core::verdict::Verdict;
 
@@ -37,6 +39,17 @@ pub struct Checked {
     pub verdict: Option<Verdict>,
     /// The position after the last replayed ply, in the game's position notation.
     pub final_position: Option<String>,
+    /// What makes the game the same as another (only when [`CheckWants::identity`]).
+    pub identity: Option<Identity>,
+}
+
+/// What a check computes beyond the replay and its first error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckWants {
+    /// Decide the result (`Checked::verdict`).
+    pub adjudicate: bool,
+    /// The game's identity (`Checked::identity`), for dedupe.
+    pub identity: bool,
 }
 
 /// One output of `convert`: the bytes to write, and the records that could not be converted
@@ -61,6 +74,48 @@ pub struct PerftOutput {
 pub struct Shown {
     pub diagram: String,
     pub svg: Option<String>,
+}
+
+/// Every position of a replayed record, drawn for the replayable HTML page (`show --html`,
+/// `adjudicate --html` / `--html-dir`): the board once, and for each ply the pieces and marks
+/// as SVG items, the position in the game's notation and the facts a player reads off it.
+#[derive(Debug, Clone, Default)]
+pub struct Frames {
+    /// The picture's width and height.
+    pub size: (f64, f64),
+    /// SVG definitions the items refer to by id (`<use href="#…">`): the same for every game
+    /// of a kind, so a page with many games holds them once.
+    pub defs: String,
+    /// The board under every ply (lines, camps, coordinates …).
+    pub board: String,
+    /// The two sides' names, the first player's first ("Red", "Black").
+    pub sides: [&'static str; 2],
+    /// The second player makes the first move (a set-up position).
+    pub second_starts: bool,
+    /// The head of every frame's `table` (empty when the game has no status table).
+    pub table_head: Vec<String>,
+    /// Ply 0 (the start) to the last ply replayed without error.
+    pub plies: Vec<Frame>,
+}
+
+/// One ply of [`Frames`].
+#[derive(Debug, Clone, Default)]
+pub struct Frame {
+    /// The move that led here as the record wrote it (a move the replay implied, such as an
+    /// Othello forced pass, as the game names it); empty at ply 0.
+    pub move_text: String,
+    /// The record's move entry this ply played (`None` at ply 0 and for implied moves).
+    pub entry: Option<usize>,
+    /// The position after the ply in the game's notation: what [`Checked::final_position`]
+    /// gives for the record cut after this ply.
+    pub position: String,
+    /// The picture over the board, one SVG element an item. An item that stays the same
+    /// from one ply to the next is drawn once on the page.
+    pub items: Vec<String>,
+    /// Facts about the position, a line each (side to move, check, disc count …).
+    pub facts: Vec<String>,
+    /// Rows of the status table under [`Frames::table_head`].
+    pub table: Vec<Vec<String>>,
 }
 
 /// Options for `show`.
@@ -137,7 +192,24 @@ pub trait Game: Sync + Send {
     }
 
     /// Replays a record through the rules; adjudicates too when `adjudicate`.
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked;
+    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+        let wants = CheckWants {
+            adjudicate,
+            identity: false,
+        };
+        self.check_with(record, rules, wants)
+    }
+
+    /// Replays a record and computes what `wants` asks for (the verdict, the identity).
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked;
+
+    /// A referee for one game played move by move from `position` (the game's position
+    /// notation; the standard start when `None`), judging by the same code as [`Game::check`].
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn GameReferee>, RecordError>;
 
     /// Writes the records in the target format. Records that cannot be converted are listed
     /// in `failures`, never silently dropped.
@@ -157,4 +229,16 @@ pub trait Game: Sync + Send {
         rules: &Rules,
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError>;
+
+    /// Every position of the record up to its first bad move, drawn for the replayable page.
+    /// A record whose start cannot be set up is an `Err`.
+    fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError>;
+
+    /// An SVG item marking a target of a judged move (a repetition cycle's `targets`, such as
+    /// a square `e9`) on the board of [`Game::frames`]; `None` when the text names nothing the
+    /// game can place.
+    fn target_mark(&self, target: &str) -> Option<String> {
+        let _ = target;
+        None
+    }
 }

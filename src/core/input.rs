@@ -202,9 +202,56 @@ pub fn detect(
         }
     }
     Err(format!(
-        "cannot tell the game and format of this file; name them with --game and --from (readable formats: {})",
+        "cannot tell the game and format of this file: {}; name them with --game and --from ({}; readable formats: {})",
+        what_it_holds(head),
+        suggestion(head),
         readable_ids(&candidates).join(", ")
     ))
+}
+
+fn is_binary(head: &[u8]) -> bool {
+    let start = &head[..head.len().min(512)];
+    start.contains(&0) || encoding::decode(start, TextEncoding::Auto).malformed
+}
+
+/// What detection saw, for its error: empty, binary (its first bytes), or text (its first
+/// line).
+fn what_it_holds(head: &[u8]) -> String {
+    if head.iter().all(u8::is_ascii_whitespace) {
+        return "it is empty".to_string();
+    }
+    if is_binary(head) {
+        let bytes: Vec<String> = head.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        return format!(
+            "it holds binary data starting with {} (not an XQF, CCBridge or WTHOR header)",
+            bytes.join(" ")
+        );
+    }
+    let text = encoding::decode(&head[..head.len().min(4096)], TextEncoding::Auto).text;
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let shown: String = line.chars().take(60).collect();
+    let more = if line.chars().count() > 60 { "…" } else { "" };
+    format!("it is text, and its first line `{shown}{more}` is no record qipu recognises")
+}
+
+/// Which `--game/--from` would help, judged by what the head looks like.
+fn suggestion(head: &[u8]) -> &'static str {
+    if is_binary(head) {
+        return "binary formats: --from xqf, cbr, cbl or wthor";
+    }
+    let text = encoding::decode(&head[..head.len().min(4096)], TextEncoding::Auto).text;
+    let t = text.trim_start();
+    if t.starts_with('[') {
+        "tags in brackets are PGN: `--game xiangqi --from pgn` for Xiangqi, `--game othello --from pgn-othello` for Othello"
+    } else if t.starts_with("(;") {
+        "`(;` opens a GGF game: `--game othello --from ggf`"
+    } else {
+        "Xiangqi moves: `--game xiangqi --from pgn` (or `--from ucci`); Othello moves: `--game othello --from transcript`; Junqi: `--game junqi --from jqr`"
+    }
 }
 
 fn readable_ids(games: &[&'static dyn Game]) -> Vec<String> {

@@ -40,6 +40,26 @@ pub fn canonical(path: &Path) -> PathBuf {
     }
 }
 
+/// Refuses a target that is an input, or (without `force`) that exists, before anything is
+/// written.
+fn check_target(path: &Path, inputs: &[PathBuf], force: bool) -> Result<(), OutputError> {
+    if inputs.contains(&canonical(path)) {
+        return Err(OutputError::IsInput(path.to_path_buf()));
+    }
+    if path.exists() && !force {
+        return Err(OutputError::Exists(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+/// The directory an output goes to.
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// Writes `bytes` to `path` atomically. `inputs` are the canonical paths of every input file.
 pub fn write_atomic(
     path: &Path,
@@ -47,38 +67,48 @@ pub fn write_atomic(
     inputs: &[PathBuf],
     force: bool,
 ) -> Result<(), OutputError> {
-    let target = canonical(path);
-    if inputs.contains(&target) {
-        return Err(OutputError::IsInput(path.to_path_buf()));
-    }
-    if path.exists() && !force {
-        return Err(OutputError::Exists(path.to_path_buf()));
-    }
+    check_target(path, inputs, force)?;
+    stage(&parent_dir(path), bytes)
+        .map_err(|e| match e {
+            OutputError::Io { source, .. } => OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => e,
+        })?
+        .commit(path, inputs, force)
+}
+
+/// A new temporary file in `dir` (made when missing).
+fn temporary(dir: &Path) -> Result<tempfile::NamedTempFile, OutputError> {
+    let io = |source| OutputError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    tempfile::Builder::new()
+        .prefix(".qipu-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io)
+}
+
+/// Puts a finished temporary file in place at `path`: with ordinary permissions (those of the
+/// file it replaces, else readable by all, as the umask would make a new file; a temporary
+/// file is private, 0600), over an existing file only when `force`. No fsync: the rename is
+/// what makes the write atomic for readers and against an interrupted run; syncing every file
+/// of a batch conversion costs more than the conversion.
+fn place(tmp: tempfile::TempPath, path: &Path, force: bool) -> Result<(), OutputError> {
     let io = |source| OutputError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&dir).map_err(io)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".qipu-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(io)?;
-    // No fsync: the rename is what makes the write atomic for readers and against an
-    // interrupted run; syncing every file of a batch conversion costs more than the conversion.
-    tmp.write_all(bytes).map_err(io)?;
-    // A temporary file is private (0600); an output is an ordinary file: the permissions of
-    // the file it replaces, else readable by all (as the umask would make a new file).
     let perms = match std::fs::metadata(path) {
         Ok(m) => Some(m.permissions()),
         Err(_) => default_permissions(),
     };
     if let Some(perms) = perms {
-        tmp.as_file().set_permissions(perms).map_err(io)?;
+        std::fs::set_permissions(&tmp, perms).map_err(io)?;
     }
     if force {
         tmp.persist(path).map_err(|e| io(e.error))?;
@@ -93,6 +123,101 @@ pub fn write_atomic(
         })?;
     }
     Ok(())
+}
+
+/// An output written to a temporary file in its destination's directory, not in place yet
+/// (a batch writes many outputs on worker threads and names them in order on one): dropped
+/// uncommitted, the temporary file is removed.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: tempfile::TempPath,
+}
+
+/// Writes `bytes` to a temporary file in `dir` (made when missing). No file descriptor stays
+/// open, so a batch can hold many.
+pub fn stage(dir: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
+    let mut tmp = temporary(dir)?;
+    tmp.write_all(bytes).map_err(|source| OutputError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    Ok(Staged {
+        tmp: tmp.into_temp_path(),
+    })
+}
+
+impl Staged {
+    /// Puts the output in place at `path` (in the directory it was staged in): never over an
+    /// input, over an existing file only when `force`.
+    pub fn commit(self, path: &Path, inputs: &[PathBuf], force: bool) -> Result<(), OutputError> {
+        if inputs.contains(&canonical(path)) {
+            return Err(OutputError::IsInput(path.to_path_buf()));
+        }
+        place(self.tmp, path, force)
+    }
+}
+
+/// An output being written a part at a time (`convert -o` of many inputs): a temporary file
+/// beside it, put in place by [`commit`] (dropped without a commit, it leaves nothing behind).
+///
+/// [`commit`]: AtomicFile::commit
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: tempfile::NamedTempFile,
+    out: Option<std::io::BufWriter<std::fs::File>>,
+    force: bool,
+}
+
+impl AtomicFile {
+    /// Refuses an input and (without `force`) an existing file before anything is written.
+    pub fn create(path: &Path, inputs: &[PathBuf], force: bool) -> Result<AtomicFile, OutputError> {
+        check_target(path, inputs, force)?;
+        let tmp = temporary(&parent_dir(path)).map_err(|e| match e {
+            OutputError::Io { source, .. } => OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => e,
+        })?;
+        let out = tmp
+            .as_file()
+            .try_clone()
+            .map_err(|source| OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            out: Some(std::io::BufWriter::with_capacity(1 << 16, out)),
+            force,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        match &mut self.out {
+            Some(out) => out.write_all(bytes).map_err(|e| OutputError::Io {
+                path: self.path.clone(),
+                source: e,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Puts the finished file in place over its path.
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        if let Some(out) = self.out.take() {
+            out.into_inner().map(drop).map_err(|e| OutputError::Io {
+                path: self.path.clone(),
+                source: e.into_error(),
+            })?;
+        }
+        place(self.tmp.into_temp_path(), &self.path, self.force)
+    }
 }
 
 #[cfg(unix)]
@@ -134,6 +259,27 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(left.len(), 1, "{left:?}");
+        // Staged outputs: in place only when committed, never over an input.
+        let staged = stage(&dir.path().join("sub"), b"4").unwrap();
+        let e = staged.commit(&input, &inputs, true).unwrap_err();
+        assert!(matches!(e, OutputError::IsInput(_)));
+        let dropped = stage(&dir.path().join("sub"), b"5").unwrap();
+        drop(dropped);
+        let staged = stage(&dir.path().join("sub"), b"6").unwrap();
+        let e = staged.commit(&out, &inputs, false).unwrap_err();
+        assert!(matches!(e, OutputError::Exists(_)));
+        stage(&dir.path().join("sub"), b"7")
+            .unwrap()
+            .commit(&dir.path().join("sub/new.pgn"), &inputs, false)
+            .unwrap();
+        assert_eq!(std::fs::read(dir.path().join("sub/new.pgn")).unwrap(), b"7");
+        let mut left: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["new.pgn", "out.pgn"]);
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

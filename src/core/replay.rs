@@ -54,76 +54,16 @@ impl<P, M> Replay<P, M> {
 
 /// Replays the record. A setup error gives `Err`; a bad move stops the replay with the error
 /// recorded. A parse error the reader met after the last move it could read is reported once
-/// the moves before it replayed.
-pub fn replay<R: Replayer>(
+/// the moves before it replayed. This is the driver of the move-by-move referee without a
+/// judge ([`crate::core::referee::replay_judged`] judges too).
+pub fn replay<R: Replayer + Clone>(
     rules: &R,
     record: &Record,
 ) -> Result<Replay<R::Position, R::Move>, RecordError> {
-    replay_visit(rules, record, |_, _, _| {})
-}
-
-/// The same, calling `visit(position_before, move, ply)` for each move before it is played
-/// (for repetition tables and counters kept above the rules).
-pub fn replay_visit<R: Replayer>(
-    rules: &R,
-    record: &Record,
-    mut visit: impl FnMut(&R::Position, R::Move, usize),
-) -> Result<Replay<R::Position, R::Move>, RecordError> {
-    let start = rules.start(record)?;
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(record.moves.len());
-    let mut warnings = record.warnings.clone();
-    let mut error = None;
-    let mut implied = Vec::new();
-    for entry in &record.moves {
-        let mut resolved = rules.resolve(&pos, entry);
-        if resolved.is_err()
-            && let Some(mv) = rules.implied(&pos, entry)
-        {
-            visit(&pos, mv, moves.len() + 1);
-            rules.play(&mut pos, mv);
-            moves.push(mv);
-            implied.push(moves.len());
-            resolved = rules.resolve(&pos, entry);
-        }
-        let ply = moves.len() + 1;
-        match resolved {
-            Ok((mv, note)) => {
-                if let Some(note) = note {
-                    warnings.push(Warning::new(note).at(entry.span).with_ply(ply));
-                }
-                visit(&pos, mv, ply);
-                rules.play(&mut pos, mv);
-                moves.push(mv);
-            }
-            Err(mut e) => {
-                e.ply = Some(ply);
-                if e.span.is_none() {
-                    e.span = Some(entry.span);
-                }
-                if e.move_text.is_none() {
-                    e.move_text = Some(entry.text.to_string());
-                }
-                error = Some(e);
-                break;
-            }
-        }
-    }
-    if error.is_none()
-        && let Some(e) = &record.parse_error
-    {
-        let mut e = e.clone();
-        if e.ply.is_none() {
-            e.ply = Some(moves.len() + 1);
-        }
-        error = Some(e);
-    }
-    Ok(Replay {
-        start,
-        end: pos,
-        moves,
-        error,
-        warnings,
-        implied,
-    })
+    crate::core::referee::replay_judged(
+        rules.clone(),
+        crate::core::referee::NoJudge::default(),
+        record,
+    )
+    .map(|r| r.replay)
 }

@@ -189,6 +189,8 @@ pub struct Summary {
     pub invalid: usize,
     pub disputed: usize,
     pub unreadable_inputs: usize,
+    /// Games read and left out by `--where` (not in the other counts).
+    pub left_out: usize,
     pub by_reason: BTreeMap<String, usize>,
     pub by_error: BTreeMap<String, usize>,
     pub seconds: f64,
@@ -231,6 +233,9 @@ impl Summary {
         if self.unreadable_inputs > 0 {
             s.push_str(&format!(", {} inputs unreadable", self.unreadable_inputs));
         }
+        if self.left_out > 0 {
+            s.push_str(&format!(", {} left out by --where", self.left_out));
+        }
         if !self.by_reason.is_empty() {
             let parts: Vec<String> = self
                 .by_reason
@@ -248,10 +253,11 @@ impl Summary {
             s.push_str(&format!("; errors: {}", parts.join(", ")));
         }
         if self.seconds > 0.0 {
+            // Every game read counts for the rate, the ones --where left out too.
             s.push_str(&format!(
                 "; {:.2} s, {:.0} games/s",
                 self.seconds,
-                self.games as f64 / self.seconds.max(1e-9)
+                (self.games + self.left_out) as f64 / self.seconds.max(1e-9)
             ));
         }
         s
@@ -340,6 +346,11 @@ impl<W: std::io::Write> ReportWriter<W> {
                 Ok(())
             }
         }
+    }
+
+    /// The output, for a command that prints something else than reports (dedupe).
+    pub fn into_inner(self) -> W {
+        self.out
     }
 
     pub fn finish(mut self, summary: &Summary) -> std::io::Result<()> {

@@ -11,10 +11,11 @@ use std::sync::Arc;
 
 /// Bytes read at a time.
 pub const BLOCK: usize = 1 << 20;
-/// A piece is handed out once this much text is waiting (and a cut is found).
-pub const PIECE: usize = 1 << 20;
+/// A piece is handed out once this much text is waiting (and a cut is found); pieces are
+/// about this size.
+pub const PIECE: usize = 256 << 10;
 /// Files at least this large are streamed; smaller ones are read whole.
-pub const STREAM_MIN_BYTES: u64 = 16 << 20;
+pub const STREAM_MIN_BYTES: u64 = 1 << 20;
 
 /// Some games of the file, whole.
 #[derive(Debug, Clone)]
@@ -142,7 +143,21 @@ impl<R: Read> TextStream<R> {
     pub fn next_piece(&mut self) -> Result<Option<Piece>, StreamError> {
         loop {
             if self.text.len() >= PIECE || self.eof {
-                let cut = if self.eof && self.raw.is_empty() {
+                // A piece of about PIECE bytes: the last cut in the text up to the first line
+                // end after PIECE (a prefix of the file is what the cut is asked about anyway).
+                let prefix =
+                    memchr::memchr(b'\n', self.text.as_bytes().get(PIECE..).unwrap_or(&[]))
+                        .map(|i| PIECE + i + 1)
+                        .filter(|&end| end < self.text.len());
+                let near = prefix.and_then(|end| {
+                    match self.game.stream_cut(self.format, self.text.get(..end)?) {
+                        StreamCut::At(n) if n > 0 => Some(n),
+                        _ => None,
+                    }
+                });
+                let cut = if near.is_some() {
+                    near
+                } else if self.eof && self.raw.is_empty() {
                     Some(self.text.len())
                 } else {
                     match self.game.stream_cut(self.format, &self.text) {
@@ -237,10 +252,15 @@ mod tests {
                 p.text.starts_with("[Game"),
                 "piece {pieces} starts at a game"
             );
+            assert!(
+                p.text.len() <= PIECE + 2 * game.len(),
+                "piece {pieces} is {} bytes",
+                p.text.len()
+            );
             joined.push_str(&p.text);
             pieces += 1;
         }
-        assert!(pieces >= 2, "{pieces} pieces");
+        assert!(pieces >= 5, "{pieces} pieces");
         assert_eq!(joined, text);
     }
 

@@ -37,6 +37,32 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in the order of the vocabulary.
+    pub const ALL: [Reason; 22] = [
+        Reason::Resignation,
+        Reason::Timeout,
+        Reason::Agreement,
+        Reason::Unfinished,
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::KingCaptured,
+        Reason::PerpetualCheck,
+        Reason::PerpetualChase,
+        Reason::PerpetualMateThreat,
+        Reason::PerpetualAttack,
+        Reason::RepetitionDraw,
+        Reason::MoveLimit,
+        Reason::InsufficientMaterial,
+        Reason::GameOver,
+        Reason::FlagCaptured,
+        Reason::NoLegalAction,
+        Reason::Timeouts,
+        Reason::Repetition,
+        Reason::NoCaptureLimit,
+        Reason::StepLimit,
+        Reason::TimeLimit,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::Resignation => "resignation",

@@ -10,7 +10,8 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
+    StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -76,8 +77,16 @@ impl Game for Junqi {
         formats::jqr_cut::stream_cut(text)
     }
 
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        verdict::check(record, rules, adjudicate)
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        verdict::check(record, rules, wants)
+    }
+
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn crate::core::referee::GameReferee>, RecordError> {
+        Ok(Box::new(verdict::JunqiReferee::new(rules, position)?))
     }
 
     fn convert(&self, records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
@@ -156,5 +165,9 @@ impl Game for Junqi {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, rules, opts)
+    }
+
+    fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record, rules)
     }
 }

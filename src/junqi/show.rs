@@ -4,14 +4,15 @@
 //! and each player's step count.
 
 use crate::core::error::RecordError;
-use crate::core::game::{ShowOptions, Shown};
+use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::{Player, Record};
 use crate::core::rules::Rules;
 use crate::junqi::notation::action::action_text;
 use crate::junqi::notation::position::format_position;
-use crate::junqi::rules::board::{COLS, ROWS, is_camp, is_headquarters, square};
+use crate::junqi::notation::svg;
+use crate::junqi::rules::board::{COLS, ROWS, Square, is_camp, is_headquarters, square};
 use crate::junqi::rules::{Action, Cell, Color, Piece, Position, Rank};
-use crate::junqi::verdict::{Referee, effective_rules, player_name};
+use crate::junqi::verdict::{JunqiReplayer, effective_rules, player_name};
 
 /// The position after `ply` actions (default: all), and the action that led to it with the
 /// position before it.
@@ -23,7 +24,7 @@ pub struct Reached {
 
 pub fn reach(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Reached, RecordError> {
     let rules = effective_rules(record, rules)?;
-    let referee = Referee {
+    let referee = JunqiReplayer {
         params: crate::junqi::rules::Params::from_rules(&rules),
     };
     let replayed = crate::core::replay::replay(&referee, record)?;
@@ -174,8 +175,6 @@ pub fn status_panel(pos: &Position) -> String {
         Some(p) => format!("{} ({})", c.english(), player_name(p).to_lowercase()),
         None => c.english().to_string(),
     };
-    let red = kind_counts(pos, Color::Red);
-    let blue = kind_counts(pos, Color::Blue);
     let mut s = format!(
         "{:<10}{:<24}{}\n{:<10}{:<24}{}\n",
         "",
@@ -185,8 +184,64 @@ pub fn status_panel(pos: &Position) -> String {
         "up  down  taken",
         "up  down  taken"
     );
-    let row = |k: &KindCount| format!("{:>2}  {:>4}  {:>5}", k.up, k.down, k.taken);
+    for row in status_rows(pos) {
+        let [label, ru, rd, rt, bu, bd, bt] = row.as_slice() else {
+            continue;
+        };
+        let red = format!("{ru:>2}  {rd:>4}  {rt:>5}");
+        let blue = format!("{bu:>2}  {bd:>4}  {bt:>5}");
+        s.push_str(&format!(
+            "{label}{}{red:<24}{blue}\n",
+            " ".repeat(10usize.saturating_sub(width(label)))
+        ));
+    }
+    s.push_str(&steps_line(pos));
+    s.push('\n');
+    s.push_str(&timeouts_line(pos));
+    s.push('\n');
+    s
+}
+
+/// Each player's steps, together, and since the last attack (the no-capture limit).
+pub fn steps_line(pos: &Position) -> String {
+    let [first, second] = player_steps(pos);
+    format!(
+        "steps: first player {first}, second player {second} (together {}; since the last attack {})",
+        pos.steps, pos.quiet
+    )
+}
+
+pub fn timeouts_line(pos: &Position) -> String {
+    format!(
+        "timeouts: first player {}, second player {}",
+        pos.timeouts[0], pos.timeouts[1]
+    )
+}
+
+/// Who acts, each player's colour, how many pieces lie face down.
+pub fn to_act_line(pos: &Position) -> String {
+    let who = |p: Player| match pos.color_of(p) {
+        Some(c) => c.english(),
+        None => "colour not set yet",
+    };
+    format!(
+        "to act: {} ({}); first player {}, second player {}; face down {}",
+        player_name(pos.to_move).to_lowercase(),
+        who(pos.to_move),
+        who(Player::First),
+        who(Player::Second),
+        pos.face_down_count()
+    )
+}
+
+/// The status panel as a table: per kind, Red's and Blue's face up / face down / taken,
+/// then the totals (the head is [`STATUS_HEAD`]).
+pub fn status_rows(pos: &Position) -> Vec<Vec<String>> {
+    let red = kind_counts(pos, Color::Red);
+    let blue = kind_counts(pos, Color::Blue);
+    let mut rows = Vec::with_capacity(13);
     let mut total = [KindCount::default(); 2];
+    let cells = |k: &KindCount| [k.up.to_string(), k.down.to_string(), k.taken.to_string()];
     for rank in Rank::ALL {
         let i = rank.index();
         let (Some(r), Some(b)) = (red.get(i), blue.get(i)) else {
@@ -197,30 +252,36 @@ pub fn status_panel(pos: &Position) -> String {
             t.down += k.down;
             t.taken += k.taken;
         }
-        s.push_str(&format!(
-            "{} {}    {:<24}{}\n",
-            rank.chinese(),
-            rank.letter(),
-            row(r),
-            row(b)
-        ));
+        let mut row = vec![format!("{} {}", rank.chinese(), rank.letter())];
+        row.extend(cells(r));
+        row.extend(cells(b));
+        rows.push(row);
     }
-    s.push_str(&format!(
-        "{:<10}{:<24}{}\n",
-        "total",
-        row(&total[0]),
-        row(&total[1])
-    ));
-    let [first, second] = player_steps(pos);
-    s.push_str(&format!(
-        "steps: first player {first}, second player {second} (together {}; since the last attack {})\n",
-        pos.steps, pos.quiet
-    ));
-    s.push_str(&format!(
-        "timeouts: first player {}, second player {}\n",
-        pos.timeouts[0], pos.timeouts[1]
-    ));
-    s
+    let mut row = vec!["total".to_string()];
+    row.extend(cells(&total[0]));
+    row.extend(cells(&total[1]));
+    rows.push(row);
+    rows
+}
+
+/// The head of [`status_rows`].
+pub const STATUS_HEAD: [&str; 7] = [
+    "piece",
+    "Red up",
+    "Red down",
+    "Red taken",
+    "Blue up",
+    "Blue down",
+    "Blue taken",
+];
+
+/// The squares an action marks: from and to, or the flipped square twice.
+fn marked(a: &Action) -> Option<(Square, Square)> {
+    match a {
+        Action::Move { from, to } => Some((*from, *to)),
+        Action::Flip { sq, .. } => Some((*sq, *sq)),
+        Action::Timeout => None,
+    }
 }
 
 pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
@@ -233,27 +294,64 @@ pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown,
         )),
         None => text.push_str("start position\n"),
     }
-    let who = |p: Player| match pos.color_of(p) {
-        Some(c) => c.english(),
-        None => "colour not set yet",
-    };
-    text.push_str(&format!(
-        "to act: {} ({}); first player {}, second player {}; face down {}\n",
-        player_name(pos.to_move).to_lowercase(),
-        who(pos.to_move),
-        who(Player::First),
-        who(Player::Second),
-        pos.face_down_count()
-    ));
+    text.push_str(&to_act_line(&pos));
+    text.push('\n');
     text.push_str(&status_panel(&pos));
     text.push_str(&format!("position: {}\n", format_position(&pos)));
     let svg = opts.svg.then(|| {
-        let moved = last.as_ref().and_then(|(_, a)| match a {
-            Action::Move { from, to } => Some((*from, *to)),
-            Action::Flip { sq, .. } => Some((*sq, *sq)),
-            Action::Timeout => None,
-        });
+        let moved = last.as_ref().and_then(|(_, a)| marked(a));
         crate::junqi::notation::svg::svg_marked(&pos, moved)
     });
     Ok(Shown { diagram: text, svg })
+}
+
+/// Every position of the record up to its first bad action, for the replayable page: the
+/// tiles (face down ones grey), the status panel as a table, the step counters and timeouts.
+pub fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+    let rules = effective_rules(record, rules)?;
+    let referee = JunqiReplayer {
+        params: crate::junqi::rules::Params::from_rules(&rules),
+    };
+    let replayed = crate::core::replay::replay(&referee, record)?;
+    let frame = |pos: &Position, last: Option<(&Position, Action)>, ply: usize| {
+        let mut facts = Vec::with_capacity(4);
+        if let Some((before, a)) = last {
+            facts.push(format!(
+                "after step {ply}: {}",
+                action_text(before, a, false)
+            ));
+        }
+        facts.push(to_act_line(pos));
+        facts.push(steps_line(pos));
+        facts.push(timeouts_line(pos));
+        Frame {
+            move_text: ply
+                .checked_sub(1)
+                .and_then(|i| record.moves.get(i))
+                .map(|m| m.text.to_string())
+                .unwrap_or_default(),
+            entry: ply.checked_sub(1),
+            position: format_position(pos),
+            items: svg::items(pos, last.and_then(|(_, a)| marked(&a))),
+            facts,
+            table: status_rows(pos),
+        }
+    };
+    let mut pos = replayed.start.clone();
+    let mut plies = Vec::with_capacity(replayed.moves.len() + 1);
+    plies.push(frame(&pos, None, 0));
+    for (i, a) in replayed.moves.iter().enumerate() {
+        let before = pos.clone();
+        pos.apply(*a, &referee.params);
+        plies.push(frame(&pos, Some((&before, *a)), i + 1));
+    }
+    Ok(Frames {
+        size: svg::size(),
+        defs: svg::defs(),
+        board: svg::board(),
+        sides: ["first player", "second player"],
+        second_starts: replayed.start.to_move == Player::Second,
+        table_head: STATUS_HEAD.iter().map(|h| h.to_string()).collect(),
+        plies,
+    })
 }

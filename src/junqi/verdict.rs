@@ -7,14 +7,16 @@
 // `RecordError` is the core's error type; it is large by design.
 #![allow(clippy::result_large_err)]
 
-use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::Checked;
-use crate::core::record::{EventKind, GameResult, MoveEntry, Player, Record};
-use crate::core::replay::{Replayer, replay_visit};
+use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::game::{CheckWants, Checked};
+use crate::core::identity;
+use crate::core::record::{EventKind, GameKind, GameResult, MoveEntry, Player, Record};
+use crate::core::referee::{GameReferee, Judge, JudgedGame, Judgement, MoveError, replay_judged};
+use crate::core::replay::Replayer;
 use crate::core::rules::Rules;
 use crate::core::verdict::{Reason, Verdict, decide};
 use crate::junqi::formats::jqr::time_seconds;
-use crate::junqi::notation::action::{ActionText, Mark, parse_action};
+use crate::junqi::notation::action::{ActionText, Mark, action_text, parse_action};
 use crate::junqi::notation::position::{format_position, parse_layout, parse_position};
 use crate::junqi::rules::board::{SQUARES, Square, is_camp};
 use crate::junqi::rules::params::merge_tag;
@@ -62,8 +64,9 @@ fn name_players(detail: &mut String, record: &Record) {
     }
 }
 
-/// The replay rules of one record.
-pub struct Referee {
+/// The replay rules of one record (resolving action texts for the core's driver).
+#[derive(Debug, Clone)]
+pub struct JunqiReplayer {
     pub params: Params,
 }
 
@@ -92,19 +95,11 @@ pub fn start_position(record: &Record) -> Result<Position, RecordError> {
         .at(l.span)),
         (Some(p), None) => parse_position(&p.value).map_err(|e| bad(p, e)),
         (None, Some(l)) => parse_layout(&l.value).map_err(|e| bad(l, e)),
-        (None, None) => {
-            let mut pos = Position::empty();
-            for sq in 0..SQUARES as Square {
-                if !is_camp(sq) {
-                    pos.cells[sq as usize] = Cell::Down(None);
-                }
-            }
-            Ok(pos)
-        }
+        (None, None) => Ok(unknown_start()),
     }
 }
 
-impl Replayer for Referee {
+impl Replayer for JunqiReplayer {
     type Position = Position;
     type Move = Action;
 
@@ -316,6 +311,149 @@ fn clock(t: u64) -> String {
     format!("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60)
 }
 
+/// The Junqi board rules, judged one action at a time (see [`crate::core::referee`]): the
+/// move-by-move referee and adjudication both use it.
+#[derive(Debug, Clone)]
+pub struct JunqiJudge {
+    params: Params,
+    /// The position before the next action (the rules need what an action did).
+    before: Position,
+}
+
+impl JunqiJudge {
+    pub fn new(params: Params) -> JunqiJudge {
+        JunqiJudge {
+            params,
+            before: Position::empty(),
+        }
+    }
+}
+
+impl Judge for JunqiJudge {
+    type Position = Position;
+    type Move = Action;
+
+    fn start(&mut self, start: &Position) -> Option<Verdict> {
+        self.before = start.clone();
+        no_legal_action(start, 0, &self.params)
+    }
+
+    fn judge(
+        &mut self,
+        after: &Position,
+        action: Action,
+        entry: Option<&MoveEntry>,
+        ply: usize,
+        _followed: bool,
+    ) -> Judgement {
+        let time = entry.and_then(|m| m.time.as_deref()).and_then(time_seconds);
+        let v = judge_action(&self.before, action, ply, time, &self.params);
+        self.before = after.clone();
+        match v {
+            Some(v) => Judgement::Ends(v),
+            None => Judgement::Continues,
+        }
+    }
+}
+
+/// The Junqi referee, one action at a time: `push` takes `.jqr` action texts (`C2=红工兵`,
+/// `G0-F0`, `G0xF0`, `timeout`). The verdict is the one `adjudicate` gives for the same
+/// actions, at the same ply (events — resignations, draw offers — are the server's business).
+#[derive(Clone)]
+pub struct JunqiReferee {
+    game: JudgedGame<JunqiReplayer, JunqiJudge>,
+}
+
+impl JunqiReferee {
+    /// A referee from `position` (the text of a `[Position]` tag), or from 50 unknown
+    /// face-down pieces.
+    pub fn new(rules: &Rules, position: Option<&str>) -> Result<JunqiReferee, RecordError> {
+        let start = match position {
+            None => unknown_start(),
+            Some(text) => start_from_text(text, false)?,
+        };
+        Ok(JunqiReferee::from_position(rules, start))
+    }
+
+    pub fn from_position(rules: &Rules, start: Position) -> JunqiReferee {
+        let params = Params::from_rules(rules);
+        JunqiReferee {
+            game: JudgedGame::new(
+                JunqiReplayer {
+                    params: params.clone(),
+                },
+                JunqiJudge::new(params),
+                start,
+            ),
+        }
+    }
+
+    pub fn push(&mut self, text: &str) -> Result<Option<Verdict>, MoveError> {
+        self.game.push(text)
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+}
+
+/// A Junqi start position from the text of a `[Position]` tag (the position notation), or
+/// of a `[Layout]` tag (the 50 pieces face down) when `layout`.
+pub fn start_from_text(text: &str, layout: bool) -> Result<Position, RecordError> {
+    let (read, what): (fn(&str) -> _, _) = if layout {
+        (parse_layout, "layout")
+    } else {
+        (parse_position, "position")
+    };
+    read(text)
+        .map_err(|e| RecordError::new(ErrorKind::BadSetup, format!("bad {what}: {}", e.message)))
+}
+
+/// 50 unknown face-down pieces: the start of a record without `[Layout]`.
+pub fn unknown_start() -> Position {
+    let mut pos = Position::empty();
+    for sq in 0..SQUARES as Square {
+        if !is_camp(sq) {
+            pos.cells[sq as usize] = Cell::Down(None);
+        }
+    }
+    pos
+}
+
+impl GameReferee for JunqiReferee {
+    fn game(&self) -> GameKind {
+        GameKind::Junqi
+    }
+    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
+        self.game.push_entry(entry)
+    }
+    fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+    fn position(&self) -> String {
+        format_position(self.game.position())
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let pos = self.game.position();
+        pos.legal_actions(&self.game.replayer().params)
+            .into_iter()
+            .map(|a| action_text(pos, a, true))
+            .collect()
+    }
+    fn warnings(&self) -> &[Warning] {
+        self.game.warnings()
+    }
+    fn boxed_clone(&self) -> Box<dyn GameReferee> {
+        Box::new(self.clone())
+    }
+}
+
 /// Checks the record's events; the first bad one is an error (kind illegal-move, at the
 /// event). `plies` is how many actions replayed.
 fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize, RecordError)> {
@@ -442,9 +580,13 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
 }
 
 /// Replays and (when asked) adjudicates one record.
-pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
+pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let failed = |e: RecordError| Checked {
         plies: 0,
+        identity: wants.identity.then(|| {
+            let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
+            identity::of_bad_setup(record.game, setup, &record.moves, &e)
+        }),
         error: Some(e),
         warnings: record.warnings.clone(),
         verdict: None,
@@ -455,33 +597,15 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
         Err(e) => return failed(e),
     };
     let params = Params::from_rules(&rules);
-    let referee = Referee {
+    let replayer = JunqiReplayer {
         params: params.clone(),
     };
-    let mut board: Option<Verdict> = None;
-    let mut visited_start = false;
-    let replayed = replay_visit(&referee, record, |before, action, ply| {
-        if !visited_start {
-            visited_start = true;
-            board = no_legal_action(before, 0, &params);
-        }
-        if board.is_some() {
-            return;
-        }
-        let time = record
-            .moves
-            .get(ply - 1)
-            .and_then(|m| m.time.as_deref())
-            .and_then(time_seconds);
-        board = judge_action(before, action, ply, time, &params);
-    });
-    let replayed = match replayed {
+    let judged = match replay_judged(replayer, JunqiJudge::new(params.clone()), record) {
         Ok(r) => r,
         Err(e) => return failed(e),
     };
-    if !visited_start {
-        board = no_legal_action(&replayed.start, 0, &params);
-    }
+    let board = judged.board;
+    let replayed = judged.replay;
     let mut warnings = replayed.warnings.clone();
     let mut last_time = 0u64;
     for m in record.moves.iter().take(replayed.plies()) {
@@ -504,7 +628,7 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
         plies = k;
         error = Some(e);
     }
-    let verdict = if adjudicate && error.is_none() {
+    let verdict = if wants.adjudicate && error.is_none() {
         let board_result = board.as_ref().map(|v| v.result);
         let allows = |r: GameResult| match board_result {
             Some(b) => b == r,
@@ -533,12 +657,23 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
         }
         p
     };
+    let identity = wants.identity.then(|| {
+        let start = format_position(&replayed.start);
+        identity::of_replay(
+            record.game,
+            (start.clone(), &start),
+            replayed.moves.get(..plies).unwrap_or(&replayed.moves),
+            (&record.moves, plies),
+            error.as_ref(),
+        )
+    });
     Checked {
         plies,
         error,
         warnings,
         verdict,
         final_position: Some(format_position(&end)),
+        identity,
     }
 }
 
@@ -549,7 +684,7 @@ pub fn position_at(
     ply: Option<usize>,
 ) -> Result<Position, RecordError> {
     let rules = effective_rules(record, rules)?;
-    let referee = Referee {
+    let referee = JunqiReplayer {
         params: Params::from_rules(&rules),
     };
     let replayed = crate::core::replay::replay(&referee, record)?;

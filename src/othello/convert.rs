@@ -6,7 +6,7 @@ use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::Converted;
 use crate::core::record::{GameResult, Player, Record, Termination};
 use crate::core::rules::Rules;
-use crate::othello::formats::{ggf, transcript, wthor};
+use crate::othello::formats::{ggf, pgn, transcript, wthor};
 use crate::othello::notation::resolve::replay_record;
 use crate::othello::notation::{board_string, is_standard, move_name};
 use crate::othello::rules::{Board, Move};
@@ -107,6 +107,34 @@ fn transcript_game(g: &Game, rules: &Rules) -> String {
     transcript::write_game(setup.as_deref(), &moves, end.as_deref())
 }
 
+/// Othello PGN: the score (Black-White discs) as the result when known, else the claimed
+/// result, else `*`; passes are left out.
+fn pgn_game(g: &Game, rules: &Rules) -> String {
+    let setup = (!is_standard(&g.start)).then(|| board_string(&g.start));
+    let placements: Vec<String> = g
+        .moves
+        .iter()
+        .filter(|m| !matches!(m, Move::Pass))
+        .map(|m| move_name(*m))
+        .collect();
+    let result = match (stated_score(&g.record), g.end.is_over()) {
+        (None, false) => g
+            .record
+            .claim
+            .as_ref()
+            .map_or("*", |c| c.result.as_str())
+            .to_string(),
+        _ => written_score(g, rules).map_or_else(|| "*".to_string(), |(b, w)| format!("{b}-{w}")),
+    };
+    let tags: Vec<(String, String)> = g
+        .record
+        .tags
+        .iter()
+        .map(|t| (t.name.to_string(), t.value.to_string()))
+        .collect();
+    pgn::write_game(&tags, setup.as_deref(), &placements, &result)
+}
+
 fn id_tag(r: &Record, name: &str) -> u16 {
     r.tag(name).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
 }
@@ -175,12 +203,12 @@ pub fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
         }
     }
     match to {
-        "ggf" | "transcript" => {
+        "ggf" | "transcript" | "pgn-othello" => {
             for (_, g) in &games {
-                let text = if to == "ggf" {
-                    ggf_game(g, rules)
-                } else {
-                    transcript_game(g, rules)
+                let text = match to {
+                    "ggf" => ggf_game(g, rules),
+                    "pgn-othello" => pgn_game(g, rules),
+                    _ => transcript_game(g, rules),
                 };
                 out.bytes.extend_from_slice(text.as_bytes());
                 out.games += 1;
@@ -207,7 +235,7 @@ pub fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
                     i,
                     RecordError::new(
                         ErrorKind::Unsupported,
-                        format!("cannot write Othello games as `{other}` (transcript, ggf, wthor)"),
+                        format!("cannot write Othello games as `{other}` (transcript, ggf, pgn-othello, wthor)"),
                     ),
                 ));
             }

@@ -12,11 +12,12 @@ pub mod svg;
 pub mod verdict;
 
 use crate::core::error::RecordError;
-use crate::core::error::Warning;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
+    StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
+use crate::core::referee::GameReferee;
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 
 pub struct Othello;
@@ -77,37 +78,16 @@ impl Game for Othello {
         formats::stream_cut(format, text)
     }
 
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        // One replay pass; forced passes are plies of the replay, no copy of the record.
-        let r = match crate::core::replay::replay(
-            &notation::resolve::OthelloReplayer::default(),
-            record,
-        ) {
-            Ok(r) => r,
-            Err(e) => {
-                return Checked {
-                    plies: 0,
-                    error: Some(e),
-                    warnings: record.warnings.clone(),
-                    verdict: None,
-                    final_position: None,
-                };
-            }
-        };
-        let mut warnings = r.warnings.clone();
-        if r.error.is_none()
-            && let Some(note) = verdict::score_mismatch(record, &r.end, rules)
-        {
-            warnings.push(Warning::new(note).with_ply(r.plies()));
-        }
-        Checked {
-            plies: r.plies(),
-            error: r.error.clone(),
-            warnings,
-            verdict: (adjudicate && r.error.is_none())
-                .then(|| verdict::adjudicate(record, &r.end, r.plies(), rules)),
-            final_position: Some(notation::board_string(&r.end)),
-        }
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        verdict::check_with(record, rules, wants)
+    }
+
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn GameReferee>, RecordError> {
+        Ok(Box::new(verdict::OthelloReferee::new(rules, position)?))
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
@@ -146,5 +126,9 @@ impl Game for Othello {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, opts)
+    }
+
+    fn frames(&self, record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record)
     }
 }

@@ -2,11 +2,12 @@
 //! move that led there and the disc count; the SVG picture is in [`crate::othello::svg`].
 
 use crate::core::error::RecordError;
-use crate::core::game::{ShowOptions, Shown};
+use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::{Player, Record};
 use crate::othello::notation::resolve::replay_record;
-use crate::othello::notation::{move_name, player_name};
-use crate::othello::rules::{Board, Move};
+use crate::othello::notation::{board_string, move_name, player_name, square_str};
+use crate::othello::rules::{Board, Move, squares};
+use crate::othello::svg;
 
 /// The diagram of `board`, reached by `last` at ply `ply`.
 pub fn diagram(board: &Board, last: Option<(usize, Move)>, unicode: bool) -> String {
@@ -28,26 +29,94 @@ pub fn diagram(board: &Board, last: Option<(usize, Move)>, unicode: bool) -> Str
         }
         s.push('\n');
     }
-    let (b, w) = board.counts();
-    s.push_str(&format!(
-        "Black ({bl}) {b}, White ({wh}) {w}, empty {}\n",
-        board.empties()
-    ));
+    s.push_str(&count_line(board, (bl, wh)));
+    s.push('\n');
     if let Some((ply, mv)) = last {
         s.push_str(&format!("Last move: {} (ply {ply})\n", move_name(mv)));
     }
+    s.push_str(&status_line(board, "marked *"));
+    s.push('\n');
+    s
+}
+
+/// "Black (●) 12, White (○) 8, empty 44": the disc count, with the discs' symbols.
+pub fn count_line(board: &Board, (bl, wh): (char, char)) -> String {
+    let (b, w) = board.counts();
+    format!(
+        "Black ({bl}) {b}, White ({wh}) {w}, empty {}",
+        board.empties()
+    )
+}
+
+/// Who moves and how many legal moves it has (`where_shown` says where they are marked), or
+/// that it must pass, or that the game is over.
+pub fn status_line(board: &Board, where_shown: &str) -> String {
     let side = player_name(board.to_move);
     if board.is_over() {
-        s.push_str("Game over: neither side can move\n");
+        "Game over: neither side can move".to_string()
     } else if board.must_pass() {
-        s.push_str(&format!("{side} to move: no legal move, must pass\n"));
+        format!("{side} to move: no legal move, must pass")
     } else {
-        s.push_str(&format!(
-            "{side} to move ({} legal moves, marked *)\n",
-            legal.count_ones()
-        ));
+        format!(
+            "{side} to move ({} legal moves, {where_shown})",
+            board.legal().count_ones()
+        )
     }
-    s
+}
+
+/// Every position of the record up to its first bad move, for the replayable page: the
+/// discs, the legal moves (dots on the board and listed), the disc count per ply. A forced
+/// pass the record leaves out is a ply of its own, named `pass`.
+pub fn frames(record: &Record) -> Result<Frames, RecordError> {
+    let done = replay_record(record)?;
+    let replay = &done.replay;
+    let frame = |board: &Board, last: Option<Move>, ply: usize, entry: Option<usize>| {
+        let mut facts = vec![count_line(board, ('●', '○'))];
+        if let Some(mv) = last {
+            facts.push(format!("Last move: {} (ply {ply})", move_name(mv)));
+        }
+        facts.push(status_line(board, "dotted"));
+        let legal: Vec<&str> = squares(board.legal()).map(square_str).collect();
+        if !legal.is_empty() {
+            facts.push(format!("legal moves: {}", legal.join(" ")));
+        }
+        Frame {
+            move_text: match (entry.and_then(|i| record.moves.get(i)), last) {
+                (Some(m), _) => m.text.to_string(),
+                (None, Some(mv)) => move_name(mv),
+                (None, None) => String::new(),
+            },
+            entry,
+            position: board_string(board),
+            items: svg::items(board, last),
+            facts,
+            table: Vec::new(),
+        }
+    };
+    let mut board = replay.start;
+    let mut plies = Vec::with_capacity(replay.moves.len() + 1);
+    plies.push(frame(&board, None, 0, None));
+    let mut entry = 0usize;
+    for (i, mv) in replay.moves.iter().enumerate() {
+        board.play(*mv);
+        let ply = i + 1;
+        let played = if replay.implied.contains(&ply) {
+            None
+        } else {
+            entry += 1;
+            Some(entry - 1)
+        };
+        plies.push(frame(&board, Some(*mv), ply, played));
+    }
+    Ok(Frames {
+        size: (svg::size(), svg::size()),
+        defs: svg::defs(),
+        board: svg::board(),
+        sides: ["Black", "White"],
+        second_starts: replay.start.to_move == Player::Second,
+        table_head: Vec::new(),
+        plies,
+    })
 }
 
 pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {

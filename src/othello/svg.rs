@@ -32,13 +32,12 @@ pub fn centre(sq: usize) -> (f64, f64) {
     )
 }
 
-/// The position as an SVG document; `last` is the move that led to it.
-pub fn svg(board: &Board, last: Option<Move>) -> String {
+/// The board: the frame, the green cloth, the lines, the four star points, coordinates.
+pub fn board() -> String {
     let w = size();
     let inner = 8.0 * STEP;
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{w}\" viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\">\n\
-         <rect width=\"{w}\" height=\"{w}\" fill=\"{FRAME}\"/>\n\
+        "<rect width=\"{w}\" height=\"{w}\" fill=\"{FRAME}\"/>\n\
          <rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{inner}\" height=\"{inner}\" fill=\"{GREEN}\"/>\n"
     );
     for i in 0..=8 {
@@ -59,8 +58,8 @@ pub fn svg(board: &Board, last: Option<Move>) -> String {
     for i in 0..8u8 {
         let mid = MARGIN + (f64::from(i) + 0.5) * STEP;
         s.push_str(&format!(
-            "<text x=\"{mid}\" y=\"{}\" font-size=\"18\" fill=\"#eee\" text-anchor=\"middle\">{}</text>\n\
-             <text x=\"{}\" y=\"{}\" font-size=\"18\" fill=\"#eee\" text-anchor=\"middle\">{}</text>\n",
+            "<text x=\"{mid}\" y=\"{}\" font-size=\"18\" fill=\"#eee\" text-anchor=\"middle\" font-family=\"sans-serif\">{}</text>\n\
+             <text x=\"{}\" y=\"{}\" font-size=\"18\" fill=\"#eee\" text-anchor=\"middle\" font-family=\"sans-serif\">{}</text>\n",
             MARGIN - 11.0,
             char::from(b'a' + i),
             MARGIN / 2.0,
@@ -68,33 +67,60 @@ pub fn svg(board: &Board, last: Option<Move>) -> String {
             i + 1
         ));
     }
+    s
+}
+
+/// The discs, the legal-move dot and the last-move dot, each drawn once around (0, 0).
+pub fn defs() -> String {
+    format!(
+        "<circle id=\"ot-black\" r=\"25\" fill=\"{BLACK_DISC}\" stroke=\"#000\" stroke-width=\"1.5\"/>\n\
+         <circle id=\"ot-white\" r=\"25\" fill=\"{WHITE_DISC}\" stroke=\"#555\" stroke-width=\"1.5\"/>\n\
+         <circle id=\"ot-legal\" r=\"7\" fill=\"{LEGAL_DOT}\" opacity=\"0.75\"/>\n\
+         <circle id=\"ot-last\" r=\"7\" fill=\"{LAST_MOVE}\"/>\n"
+    )
+}
+
+/// The discs, the legal moves of the side to move, the last move: one SVG element each.
+pub fn items(board: &Board, last: Option<Move>) -> Vec<String> {
     let legal = board.legal();
+    let mut out = Vec::with_capacity(65);
     for sq in 0..64 {
         let (x, y) = centre(sq);
-        match board.at(sq) {
-            Some(p) => {
-                let (fill, edge) = match p {
-                    Player::First => (BLACK_DISC, "#000"),
-                    Player::Second => (WHITE_DISC, "#555"),
-                };
-                s.push_str(&format!(
-                    "<circle class=\"disc {}\" cx=\"{x}\" cy=\"{y}\" r=\"25\" fill=\"{fill}\" stroke=\"{edge}\" stroke-width=\"1.5\"/>\n",
-                    if p == Player::First { "black" } else { "white" }
-                ));
-            }
-            None if legal >> sq & 1 == 1 => {
-                s.push_str(&format!(
-                    "<circle class=\"legal\" cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"{LEGAL_DOT}\" opacity=\"0.75\"/>\n"
-                ));
-            }
-            None => {}
-        }
+        let class = match board.at(sq) {
+            Some(Player::First) => "disc black",
+            Some(Player::Second) => "disc white",
+            None if legal >> sq & 1 == 1 => "legal",
+            None => continue,
+        };
+        let id = match class {
+            "legal" => "ot-legal",
+            "disc black" => "ot-black",
+            _ => "ot-white",
+        };
+        out.push(format!(
+            "<use class=\"{class}\" href=\"#{id}\" x=\"{x}\" y=\"{y}\"/>"
+        ));
     }
     if let Some(Move::Place(sq)) = last {
         let (x, y) = centre(usize::from(sq));
-        s.push_str(&format!(
-            "<circle class=\"last-move\" cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"{LAST_MOVE}\"/>\n"
+        out.push(format!(
+            "<use class=\"last-move\" href=\"#ot-last\" x=\"{x}\" y=\"{y}\"/>"
         ));
+    }
+    out
+}
+
+/// The position as an SVG document; `last` is the move that led to it.
+pub fn svg(board: &Board, last: Option<Move>) -> String {
+    let w = size();
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{w}\" viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\">\n<defs>\n{}</defs>\n{}",
+        defs(),
+        self::board()
+    );
+    for item in items(board, last) {
+        s.push_str(&item);
+        s.push('\n');
     }
     s.push_str("</svg>\n");
     s

@@ -3,11 +3,16 @@
 //! empty squares go to the winner. Otherwise the record's own ending (a GGF resignation or
 //! timeout flag, a stated score) decides through the core's `decide`.
 
-use crate::core::record::{GameResult, Record};
+use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::game::{CheckWants, Checked};
+use crate::core::identity;
+use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
+use crate::core::referee::{GameReferee, Judge, JudgedGame, Judgement, MoveError, replay_judged};
 use crate::core::rules::Rules;
 use crate::core::verdict::{Reason, Verdict, decide};
-use crate::othello::notation::player_name;
-use crate::othello::rules::Board;
+use crate::othello::notation::resolve::OthelloReplayer;
+use crate::othello::notation::{board_string, parse_board, player_name, square_name};
+use crate::othello::rules::{Board, Move, squares};
 
 /// Who gets the empty squares of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,22 +95,127 @@ fn describe_score(board: &Board, empties: Empties) -> String {
     format!("Black {b}, White {w}{rule}: {sb}-{sw}, {outcome}")
 }
 
-/// The verdict on a replayed record (`record` with its forced passes, `end` the position
-/// after its last ply).
-pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> Verdict {
-    let empties = Empties::from_rules(rules);
-    let board = end.is_over().then(|| {
-        let (sb, sw) = score(end, empties);
-        Verdict::new(
-            result_of(sb, sw),
-            Reason::GameOver,
-            plies,
-            format!(
-                "neither side can move after ply {plies}: {}",
-                describe_score(end, empties)
-            ),
+/// The Othello board rule, judged one move at a time (see [`crate::core::referee`]): the game
+/// is over when neither side can move, and the score decides.
+#[derive(Debug, Clone, Copy)]
+pub struct OthelloJudge {
+    pub empties: Empties,
+}
+
+impl OthelloJudge {
+    fn game_over(&self, board: &Board, ply: usize) -> Option<Verdict> {
+        board.is_over().then(|| {
+            let (sb, sw) = score(board, self.empties);
+            Verdict::new(
+                result_of(sb, sw),
+                Reason::GameOver,
+                ply,
+                format!(
+                    "neither side can move after ply {ply}: {}",
+                    describe_score(board, self.empties)
+                ),
+            )
+        })
+    }
+}
+
+impl Judge for OthelloJudge {
+    type Position = Board;
+    type Move = Move;
+
+    fn start(&mut self, start: &Board) -> Option<Verdict> {
+        self.game_over(start, 0)
+    }
+
+    /// Only a position without a move for either side ends the game: when another move of
+    /// the record follows, it cannot be one.
+    fn judge(
+        &mut self,
+        after: &Board,
+        _: Move,
+        _: Option<&MoveEntry>,
+        ply: usize,
+        followed: bool,
+    ) -> Judgement {
+        if followed {
+            return Judgement::Continues;
+        }
+        match self.game_over(after, ply) {
+            Some(v) => Judgement::Ends(v),
+            None => Judgement::Continues,
+        }
+    }
+}
+
+/// `Game::check_with` for Othello: one pass of the referee's driver and judge; forced passes
+/// are plies of the replay, no copy of the record.
+pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+    let judge = OthelloJudge {
+        empties: Empties::from_rules(rules),
+    };
+    let judged = match replay_judged(OthelloReplayer::default(), judge, record) {
+        Ok(r) => r,
+        Err(e) => {
+            let identity = wants.identity.then(|| {
+                let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
+                identity::of_bad_setup(record.game, setup, &record.moves, &e)
+            });
+            return Checked {
+                plies: 0,
+                error: Some(e),
+                warnings: record.warnings.clone(),
+                verdict: None,
+                final_position: None,
+                identity,
+            };
+        }
+    };
+    let r = &judged.replay;
+    let mut warnings = r.warnings.clone();
+    if r.error.is_none()
+        && let Some(note) = score_mismatch(record, &r.end, rules)
+    {
+        warnings.push(Warning::new(note).with_ply(r.plies()));
+    }
+    // The passes the record leaves out are moves of the game, like the ones it writes.
+    let identity = wants.identity.then(|| {
+        let start = board_string(&r.start);
+        let consumed = r.plies() - r.implied.len();
+        identity::of_replay(
+            record.game,
+            (start.clone(), &start),
+            &r.moves,
+            (&record.moves, consumed),
+            r.error.as_ref(),
         )
     });
+    Checked {
+        plies: r.plies(),
+        error: r.error.clone(),
+        warnings,
+        verdict: (wants.adjudicate && r.error.is_none())
+            .then(|| adjudicate_judged(record, judged.board.clone(), &r.end, r.plies())),
+        final_position: Some(board_string(&r.end)),
+        identity,
+    }
+}
+
+/// The verdict on a replayed record (`record` with its forced passes, `end` the position
+/// after its last ply), the board rule judged as the referee judges it.
+pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> Verdict {
+    let judge = OthelloJudge {
+        empties: Empties::from_rules(rules),
+    };
+    adjudicate_judged(record, judge.game_over(end, plies), end, plies)
+}
+
+/// Steps 2–5 of the adjudication, with the board verdict of the judge.
+fn adjudicate_judged(
+    record: &Record,
+    board: Option<Verdict>,
+    end: &Board,
+    plies: usize,
+) -> Verdict {
     let claim = record.claim.as_ref();
     let mut v = decide(
         board.clone(),
@@ -130,6 +240,83 @@ pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> 
         );
     }
     v
+}
+
+/// The Othello referee, one move at a time: `push` takes squares (`f5`) or passes; a forced
+/// pass may be left out, as records do. The verdict is the one `adjudicate` gives for the
+/// same moves, at the same ply.
+#[derive(Clone)]
+pub struct OthelloReferee {
+    game: JudgedGame<OthelloReplayer, OthelloJudge>,
+}
+
+impl OthelloReferee {
+    /// A referee from the standard start, or from a board string.
+    pub fn new(rules: &Rules, board: Option<&str>) -> Result<OthelloReferee, RecordError> {
+        let start = match board {
+            None => Board::start(),
+            Some(b) => parse_board(b).map_err(|m| {
+                RecordError::new(ErrorKind::BadSetup, format!("bad start position: {m}"))
+            })?,
+        };
+        let judge = OthelloJudge {
+            empties: Empties::from_rules(rules),
+        };
+        Ok(OthelloReferee {
+            game: JudgedGame::new(OthelloReplayer::default(), judge, start),
+        })
+    }
+
+    pub fn push(&mut self, text: &str) -> Result<Option<Verdict>, MoveError> {
+        self.game.push(text)
+    }
+
+    pub fn board(&self) -> &Board {
+        self.game.position()
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        self.game.moves()
+    }
+}
+
+impl GameReferee for OthelloReferee {
+    fn game(&self) -> GameKind {
+        GameKind::Othello
+    }
+    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
+        self.game.push_entry(entry)
+    }
+    fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+    fn position(&self) -> String {
+        board_string(self.game.position())
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        legal_move_names(self.game.position())
+    }
+    fn warnings(&self) -> &[Warning] {
+        self.game.warnings()
+    }
+    fn boxed_clone(&self) -> Box<dyn GameReferee> {
+        Box::new(self.clone())
+    }
+}
+
+/// The legal moves of a position: its squares, or `pass` when the side to move must pass
+/// (none when the game is over).
+pub fn legal_move_names(board: &Board) -> Vec<String> {
+    if board.must_pass() {
+        return vec!["pass".to_string()];
+    }
+    squares(board.legal()).map(square_name).collect()
 }
 
 /// A note when a finished game's stated score differs from the board's.

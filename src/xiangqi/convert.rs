@@ -71,8 +71,77 @@ fn render_line(
     out
 }
 
+/// The tree as recorded, when every move of it is written in coordinates (a record read from
+/// XQF, CCBridge, DhtmlXQ or an ICCS PGN): XQF stores coordinates, so a variation a record's
+/// author wrote with a move the rules refuse (a study's "误" line) is kept as it is.
+fn coordinate_tree(entries: &[MoveEntry], depth: usize) -> Option<Vec<WrittenMove>> {
+    let mut out = Vec::with_capacity(entries.len());
+    for e in entries {
+        let ((ff, fr), (tf, tr)) = formats::board::parse_iccs_move(&e.text)?;
+        let mut w = WrittenMove::new(format!(
+            "{}{}",
+            formats::board::square_name(ff, fr),
+            formats::board::square_name(tf, tr)
+        ));
+        w.comments = e.comments.to_vec();
+        if depth < MAX_VARIATION_DEPTH {
+            for v in &e.variations {
+                let line = coordinate_tree(v, depth + 1)?;
+                if !line.is_empty() {
+                    w.variations.push(line);
+                }
+            }
+        }
+        out.push(w);
+    }
+    Some(out)
+}
+
+/// XQF holds one game: the first record that replays is written, the others are failures.
+fn convert_xqf(records: &[Record]) -> Converted {
+    let mut out = Converted::default();
+    for (i, record) in records.iter().enumerate() {
+        let replay = match replay_record(record) {
+            Ok(r) => match r.error {
+                Some(e) => {
+                    out.failures.push((i, e));
+                    continue;
+                }
+                None => r,
+            },
+            Err(e) => {
+                out.failures.push((i, e));
+                continue;
+            }
+        };
+        if out.games > 0 {
+            out.failures.push((
+                i,
+                RecordError::new(
+                    crate::core::error::ErrorKind::Unsupported,
+                    "an XQF file holds one game and this one is written already: convert a one-game input, or write each game to its own file",
+                ),
+            ));
+            continue;
+        }
+        let tree = coordinate_tree(&record.moves, 0)
+            .unwrap_or_else(|| render_line(&replay.start, &record.moves, Style::Iccs, 0));
+        match formats::xqf_write::write_xqf(record, &replay.start.to_fen(), &tree) {
+            Ok(bytes) => {
+                out.bytes = bytes;
+                out.games = 1;
+            }
+            Err(e) => out.failures.push((i, e)),
+        }
+    }
+    out
+}
+
 /// Writes the records in the target format.
 pub fn convert(records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
+    if to == "xqf" {
+        return convert_xqf(records);
+    }
     let mut out = Converted::default();
     let mut text = String::new();
     for (i, record) in records.iter().enumerate() {

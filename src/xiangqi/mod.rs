@@ -2,6 +2,7 @@
 //! the board verdicts, glued into the `Game` implementation.
 
 pub mod convert;
+pub mod cut;
 pub mod formats;
 pub mod notation;
 pub mod referee;
@@ -13,7 +14,8 @@ pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    Checked, Converted, FormatInfo, Game, PerftOutput, ShowOptions, Shown, StreamCut, line_start,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
+    StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::rules::{Preset, RuleSpec, Rules};
@@ -46,21 +48,39 @@ impl Game for Xiangqi {
         formats::read(format, input)
     }
 
-    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        if format != "pgn" {
-            return StreamCut::Unsupported;
-        }
-        match formats::pgn_read::split_games(text).last() {
-            Some(&(start, _)) if start > 0 => match line_start(text, start) {
-                0 => StreamCut::NotYet,
-                n => StreamCut::At(n),
-            },
-            _ => StreamCut::NotYet,
+    fn read_some(
+        &self,
+        format: &'static str,
+        input: &Input,
+        from: usize,
+        max: usize,
+    ) -> (Vec<Result<Record, RecordError>>, bool) {
+        match format {
+            "cbl" => formats::ccbridge::read_cbl_range(&input.bytes, from, max),
+            _ if from == 0 => (self.read(format, input), false),
+            _ => (Vec::new(), false),
         }
     }
 
-    fn check(&self, record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-        referee::check(record, rules, adjudicate)
+    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
+        match format {
+            "pgn" => cut::pgn(text),
+            "ucci" => cut::ucci(text),
+            "dhtmlxq" => cut::dhtmlxq(text),
+            _ => StreamCut::Unsupported,
+        }
+    }
+
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        referee::check_with(record, rules, wants)
+    }
+
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn crate::core::referee::GameReferee>, RecordError> {
+        Ok(Box::new(referee::XiangqiReferee::new(rules, position)?))
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
@@ -89,5 +109,13 @@ impl Game for Xiangqi {
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
         show::show(record, opts)
+    }
+
+    fn frames(&self, record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record)
+    }
+
+    fn target_mark(&self, target: &str) -> Option<String> {
+        svg::target_mark(target)
     }
 }

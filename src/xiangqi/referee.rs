@@ -1,17 +1,21 @@
-//! The Xiangqi referee: replays a record through the rules with the core replay driver and
-//! decides its result (board verdicts first, then the record's own events and claim).
+//! The Xiangqi referee: replays a record through the rules with the core referee's driver and
+//! judge and decides its result (board verdicts first, then the record's own events and
+//! claim); the same driver and judge referee a game one move at a time ([`XiangqiReferee`]).
 
-use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::Checked;
-use crate::core::record::{MoveEntry, Record};
+use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::game::{CheckWants, Checked};
+use crate::core::identity;
+use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
+use crate::core::referee::{GameReferee, JudgedGame, JudgedReplay, MoveError, replay_judged};
 use crate::core::replay::{self, Replay, Replayer};
 use crate::core::rules::Rules;
 use crate::core::verdict;
 use crate::xiangqi::notation;
-use crate::xiangqi::rules::{Move, Position};
-use crate::xiangqi::verdict::{self as xq_verdict, BoardRules};
+use crate::xiangqi::rules::{Color, Move, Position};
+use crate::xiangqi::verdict::{self as xq_verdict, BoardRules, XiangqiJudge};
 
 /// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
+#[derive(Debug, Clone, Copy, Default)]
 pub struct XiangqiReplayer;
 
 impl Replayer for XiangqiReplayer {
@@ -51,54 +55,223 @@ pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordEr
     replay::replay(&XiangqiReplayer, record)
 }
 
-/// `Game::check` for Xiangqi.
+/// `Game::check` for Xiangqi: the replay, and the verdict when `adjudicate`.
 pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-    let replay = match replay_record(record) {
+    check_with(
+        record,
+        rules,
+        CheckWants {
+            adjudicate,
+            identity: false,
+        },
+    )
+}
+
+/// `Game::check_with` for Xiangqi: a plain replay to validate; to adjudicate, the record
+/// through the referee's driver and judge (the code a move-by-move referee runs too).
+pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+    let replayed = if wants.adjudicate {
+        replay_judged(
+            XiangqiReplayer,
+            XiangqiJudge::with_capacity(BoardRules::from_rules(rules), record.moves.len()),
+            record,
+        )
+        .map(|judged| {
+            let verdict = judged
+                .replay
+                .error
+                .is_none()
+                .then(|| decide(record, &judged));
+            (judged.replay, verdict)
+        })
+    } else {
+        replay_record(record).map(|r| (r, None))
+    };
+    let (replay, verdict) = match replayed {
         Ok(r) => r,
         Err(e) => {
+            let identity = wants.identity.then(|| {
+                let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
+                identity::of_bad_setup(record.game, setup, &record.moves, &e)
+            });
             return Checked {
                 plies: 0,
                 error: Some(e),
                 warnings: record.warnings.clone(),
                 verdict: None,
                 final_position: None,
+                identity,
             };
         }
     };
-    let verdict = (adjudicate && replay.error.is_none()).then(|| decide(record, &replay, rules));
+    let identity = wants.identity.then(|| {
+        let start = replay.start.to_fen();
+        // The same position with other move counters is the same start.
+        let key_end = start
+            .match_indices(' ')
+            .nth(1)
+            .map_or(start.len(), |(i, _)| i);
+        let key = start.get(..key_end).unwrap_or(&start).to_string();
+        identity::of_replay(
+            record.game,
+            (start, &key),
+            &replay.moves,
+            (&record.moves, replay.plies()),
+            replay.error.as_ref(),
+        )
+    });
     Checked {
         plies: replay.plies(),
         final_position: Some(replay.end.to_fen()),
         error: replay.error,
         warnings: replay.warnings,
         verdict,
+        identity,
     }
 }
 
-/// Steps 2–5 of the spec's adjudication for a replayed game.
-pub fn decide(record: &Record, replay: &Replay<Position, Move>, rules: &Rules) -> verdict::Verdict {
-    let board_rules = BoardRules::from_rules(rules);
-    // Cycle moves are named as the record wrote them.
-    let text = |ply: usize, mv: Move| {
-        ply.checked_sub(1)
-            .and_then(|i| record.moves.get(i))
-            .map(|m| m.text.to_string())
-            .unwrap_or_else(|| mv.iccs())
-    };
-    let board = xq_verdict::board_outcome(&replay.start, &replay.moves, &board_rules, &text);
-    let end = &replay.end;
+/// Steps 2–5 of the spec's adjudication for a judged replay: the board verdict first, then
+/// the record's own events and claim; notes on drawn repetitions the players left follow.
+pub fn decide(record: &Record, judged: &JudgedReplay<Position, Move>) -> verdict::Verdict {
+    let end = &judged.replay.end;
     let mut v = verdict::decide(
-        board.verdict,
+        judged.board.clone(),
         record.moves.len(),
         &record.events,
         record.claim.as_ref(),
         &|r| xq_verdict::allows(end, r),
         &xq_verdict::player_name,
     );
-    for note in board.notes {
+    for note in &judged.notes {
         v.detail.push_str(&format!("; note: {note}"));
     }
     v
+}
+
+/// The Xiangqi referee, one move at a time: `push` takes ICCS, WXF or Chinese moves and
+/// returns the verdict as soon as a rule ends the game (the one `adjudicate` gives for the
+/// same moves, at the same ply); [`XiangqiReferee::banned_moves`] lists the moves that would
+/// lose by a forbidden repetition now.
+#[derive(Clone)]
+pub struct XiangqiReferee {
+    game: JudgedGame<XiangqiReplayer, XiangqiJudge>,
+}
+
+impl XiangqiReferee {
+    /// A referee from the start position, or from `fen`.
+    pub fn new(rules: &Rules, fen: Option<&str>) -> Result<XiangqiReferee, RecordError> {
+        let start = match fen {
+            None => Position::start(),
+            Some(f) => Position::from_fen(f).map_err(|e| e.to_record_error())?,
+        };
+        Ok(XiangqiReferee::from_position(rules, start))
+    }
+
+    pub fn from_position(rules: &Rules, start: Position) -> XiangqiReferee {
+        let judge = XiangqiJudge::new(BoardRules::from_rules(rules));
+        XiangqiReferee {
+            game: JudgedGame::new(XiangqiReplayer, judge, start),
+        }
+    }
+
+    /// Plays a move written in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese `炮二平五`).
+    pub fn push(&mut self, text: &str) -> Result<Option<verdict::Verdict>, MoveError> {
+        self.game.push(text)
+    }
+
+    /// Plays a move already made.
+    pub fn push_move(&mut self, mv: Move) -> Result<Option<verdict::Verdict>, MoveError> {
+        self.game.push(&mv.iccs())
+    }
+
+    pub fn verdict(&self) -> Option<verdict::Verdict> {
+        self.game.verdict()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        self.game.moves()
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.game.is_over() {
+            return Vec::new();
+        }
+        self.game.position().legal_moves_vec()
+    }
+
+    /// The legal moves that would make the mover the offender of a forbidden repetition now
+    /// (as UCCI's `banmoves`): each legal move that completes a repetition (the position
+    /// standing for the `repetitions`-th time) is played on a copy of the referee, and it is
+    /// banned when the repetition judge rules that repetition against the mover.
+    pub fn banned_moves(&self) -> Vec<Move> {
+        let pos = self.game.position();
+        let mover = pos.side_to_move();
+        let times = self.game.judge_state().rules().repetitions as usize;
+        let loses = verdict_against(mover);
+        self.legal_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                if self.game.judge_state().occurrences_with(&after) < times {
+                    return false;
+                }
+                let mut trial = self.clone();
+                matches!(trial.push_move(mv), Ok(Some(v)) if v.cycle.is_some() && v.result == loses)
+            })
+            .collect()
+    }
+}
+
+fn verdict_against(mover: Color) -> GameResult {
+    match mover {
+        Color::Red => GameResult::SecondWins,
+        Color::Black => GameResult::FirstWins,
+    }
+}
+
+impl GameReferee for XiangqiReferee {
+    fn game(&self) -> GameKind {
+        GameKind::Xiangqi
+    }
+    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<verdict::Verdict>, MoveError> {
+        self.game.push_entry(entry)
+    }
+    fn verdict(&self) -> Option<verdict::Verdict> {
+        self.game.verdict()
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+    fn position(&self) -> String {
+        self.game.position().to_fen()
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.legal_moves().into_iter().map(|m| m.iccs()).collect()
+    }
+    fn banned_moves(&self) -> Vec<String> {
+        XiangqiReferee::banned_moves(self)
+            .into_iter()
+            .map(|m| m.iccs())
+            .collect()
+    }
+    fn warnings(&self) -> &[Warning] {
+        self.game.warnings()
+    }
+    fn boxed_clone(&self) -> Box<dyn GameReferee> {
+        Box::new(self.clone())
+    }
 }
 
 /// A position of a record: the position, the position before the move that led to it with

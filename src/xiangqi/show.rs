@@ -2,11 +2,12 @@
 //! different characters (帥仕相傌俥炮兵 / 將士象馬車砲卒), and colour on a terminal.
 
 use crate::core::error::RecordError;
-use crate::core::game::{ShowOptions, Shown};
+use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::Record;
 use crate::xiangqi::notation::{self, ChineseStyle, Style};
-use crate::xiangqi::referee::position_at;
-use crate::xiangqi::rules::{Color, Kind, Position, Square};
+use crate::xiangqi::referee::{position_at, replay_record};
+use crate::xiangqi::rules::{Color, Kind, Move, Position, Square};
+use crate::xiangqi::svg;
 
 /// The character of a piece: Red and Black use different characters.
 pub fn glyph(color: Color, kind: Kind) -> char {
@@ -62,16 +63,15 @@ pub fn diagram(pos: &Position, color: bool) -> String {
     s
 }
 
-pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
-    let (pos, last, ply) = position_at(record, opts.ply)?;
-    let mut s = diagram(&pos, opts.color);
-    if let Some((before, mv)) = &last {
-        let (before, mv) = (before, *mv);
-        let chinese = notation::write(before, mv, Style::Chinese(ChineseStyle::default()));
-        s.push_str(&format!("after ply {ply}: {chinese} ({})\n", mv.iccs()));
-    } else {
-        s.push_str("start position\n");
-    }
+/// "after ply 3: 马二进三 (h0g2)": the move that led to a position, in Chinese and ICCS.
+pub fn after_line(before: &Position, mv: Move, ply: usize) -> String {
+    let chinese = notation::write(before, mv, Style::Chinese(ChineseStyle::default()));
+    format!("after ply {ply}: {chinese} ({})", mv.iccs())
+}
+
+/// "Black to move, in check": the side to move and whether it is in check, mated or
+/// stalemated.
+pub fn status_line(pos: &Position) -> String {
     let stm = pos.side_to_move();
     let mut status = format!("{} to move", stm.name());
     if pos.is_checkmate() {
@@ -81,11 +81,62 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
     } else if pos.is_check() {
         status.push_str(", in check");
     }
-    s.push_str(&format!("{status}\nFEN {}\n", pos.to_fen()));
+    status
+}
+
+pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
+    let (pos, last, ply) = position_at(record, opts.ply)?;
+    let mut s = diagram(&pos, opts.color);
+    match &last {
+        Some((before, mv)) => s.push_str(&format!("{}\n", after_line(before, *mv, ply))),
+        None => s.push_str("start position\n"),
+    }
+    s.push_str(&format!("{}\nFEN {}\n", status_line(&pos), pos.to_fen()));
     Ok(Shown {
         diagram: s,
         svg: opts
             .svg
             .then(|| crate::xiangqi::svg::svg(&pos, last.map(|(_, mv)| mv))),
+    })
+}
+
+/// Every position of the record up to its first bad move, for the replayable page.
+pub fn frames(record: &Record) -> Result<Frames, RecordError> {
+    let replay = replay_record(record)?;
+    let frame = |pos: &Position, last: Option<(&Position, Move)>, ply: usize| {
+        let mut facts = Vec::with_capacity(2);
+        if let Some((before, mv)) = last {
+            facts.push(after_line(before, mv, ply));
+        }
+        facts.push(status_line(pos));
+        Frame {
+            move_text: ply
+                .checked_sub(1)
+                .and_then(|i| record.moves.get(i))
+                .map(|m| m.text.to_string())
+                .unwrap_or_default(),
+            entry: ply.checked_sub(1),
+            position: pos.to_fen(),
+            items: svg::items(pos, last.map(|(_, mv)| mv)),
+            facts,
+            table: Vec::new(),
+        }
+    };
+    let mut pos = replay.start.clone();
+    let mut plies = Vec::with_capacity(replay.moves.len() + 1);
+    plies.push(frame(&pos, None, 0));
+    for (i, mv) in replay.moves.iter().enumerate() {
+        let before = pos.clone();
+        pos.play_unchecked(*mv);
+        plies.push(frame(&pos, Some((&before, *mv)), i + 1));
+    }
+    Ok(Frames {
+        size: svg::size(),
+        defs: svg::defs(),
+        board: svg::board(),
+        sides: ["Red", "Black"],
+        second_starts: replay.start.side_to_move() == Color::Black,
+        table_head: Vec::new(),
+        plies,
     })
 }

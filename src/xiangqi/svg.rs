@@ -2,7 +2,7 @@
 //! 9×10 board with the river (楚河 漢界) and the palace diagonals, pieces as ivory discs with a
 //! red or black rim and character, the last move marked, Black at the top.
 
-use crate::xiangqi::rules::{Color, Move, Position, Square};
+use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position, Square};
 use crate::xiangqi::show::glyph;
 
 /// Distance between two points of the board.
@@ -43,7 +43,13 @@ fn line(s: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f64) 
 
 /// The empty board: lines, river, palaces, the marks of the cannon and pawn points, the
 /// coordinates.
-fn board(s: &mut String) {
+pub fn board() -> String {
+    let mut s = String::new();
+    board_into(&mut s);
+    s
+}
+
+fn board_into(s: &mut String) {
     let (w, h) = size();
     s.push_str(&format!(
         "<rect width=\"{w}\" height=\"{h}\" fill=\"{BOARD_FILL}\"/>\n\
@@ -143,17 +149,44 @@ fn point_mark(s: &mut String, file: u8, rank: u8) {
     }
 }
 
-/// The position as an SVG document; `last` is the move that led to it.
-pub fn svg(pos: &Position, last: Option<Move>) -> String {
-    let (w, h) = size();
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n"
-    );
-    board(&mut s);
+/// The target marks (a repetition cycle's attacked pieces).
+pub const TARGET: &str = "#d4145a";
+
+/// The id of a piece's drawing in [`defs`]: `xq-` and its FEN letter (`xq-R` a red rook,
+/// `xq-r` a black one) — ids are case-sensitive.
+fn piece_id(p: Piece) -> String {
+    format!("xq-{}", p.fen_char())
+}
+
+/// The fourteen pieces, each drawn once around (0, 0): the items place them with `<use>`.
+pub fn defs() -> String {
+    let mut s = String::new();
+    for color in [Color::Red, Color::Black] {
+        let ink = if color == Color::Red { RED } else { BLACK };
+        for kind in Kind::ALL {
+            let p = Piece::new(color, kind);
+            s.push_str(&format!(
+                "<g id=\"{}\">\
+                 <circle cy=\"2.5\" r=\"26\" fill=\"#8a6a3a\" opacity=\"0.35\"/>\
+                 <circle r=\"26\" fill=\"{IVORY}\" stroke=\"{ink}\" stroke-width=\"3\"/>\
+                 <circle r=\"21\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1.2\"/>\
+                 <text y=\"10\" font-size=\"28\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"middle\" font-family=\"{CJK_FONTS}\">{}</text></g>\n",
+                piece_id(p),
+                glyph(color, kind)
+            ));
+        }
+    }
+    s
+}
+
+/// What stands on the board: the last move's origin, every piece, the ring around the piece
+/// that moved; one SVG element each (see [`crate::core::game::Frame::items`]).
+pub fn items(pos: &Position, last: Option<Move>) -> Vec<String> {
+    let mut out = Vec::with_capacity(34);
     if let Some(mv) = last {
         let (x, y) = point(mv.from.file(), mv.from.rank());
-        s.push_str(&format!(
-            "<rect class=\"last-from\" x=\"{}\" y=\"{}\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>\n",
+        out.push(format!(
+            "<rect class=\"last-from\" x=\"{}\" y=\"{}\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>",
             x - 12.0,
             y - 12.0
         ));
@@ -164,25 +197,49 @@ pub fn svg(pos: &Position, last: Option<Move>) -> String {
                 continue;
             };
             let (x, y) = point(file, rank);
-            let ink = if p.color == Color::Red { RED } else { BLACK };
-            s.push_str(&format!(
-                "<g class=\"piece {}\">\
-                 <circle cx=\"{x}\" cy=\"{}\" r=\"26\" fill=\"#8a6a3a\" opacity=\"0.35\"/>\
-                 <circle cx=\"{x}\" cy=\"{y}\" r=\"26\" fill=\"{IVORY}\" stroke=\"{ink}\" stroke-width=\"3\"/>\
-                 <circle cx=\"{x}\" cy=\"{y}\" r=\"21\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1.2\"/>\
-                 <text x=\"{x}\" y=\"{}\" font-size=\"28\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"middle\" font-family=\"{CJK_FONTS}\">{}</text></g>\n",
+            out.push(format!(
+                "<use class=\"piece {}\" href=\"#{}\" x=\"{x}\" y=\"{y}\"/>",
                 p.color.name().to_ascii_lowercase(),
-                y + 2.5,
-                y + 10.0,
-                glyph(p.color, p.kind)
+                piece_id(p)
             ));
         }
     }
     if let Some(mv) = last {
         let (x, y) = point(mv.to.file(), mv.to.rank());
-        s.push_str(&format!(
-            "<circle class=\"last-to\" cx=\"{x}\" cy=\"{y}\" r=\"30\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3.5\"/>\n"
+        out.push(format!(
+            "<circle class=\"last-to\" cx=\"{x}\" cy=\"{y}\" r=\"30\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3.5\"/>"
         ));
+    }
+    out
+}
+
+/// A target mark: a dashed ring and corner ticks around the point, over the piece.
+pub fn target(sq: Square) -> String {
+    let (x, y) = point(sq.file(), sq.rank());
+    format!(
+        "<circle class=\"target\" cx=\"{x}\" cy=\"{y}\" r=\"34\" fill=\"none\" stroke=\"{TARGET}\" stroke-width=\"4\" stroke-dasharray=\"9 5\"/>"
+    )
+}
+
+/// The target mark of a cycle's target text: the last word of it that is a square (`e9`).
+pub fn target_mark(text: &str) -> Option<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .rev()
+        .find_map(Square::parse)
+        .map(target)
+}
+
+/// The position as an SVG document; `last` is the move that led to it.
+pub fn svg(pos: &Position, last: Option<Move>) -> String {
+    let (w, h) = size();
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<defs>\n{}</defs>\n",
+        defs()
+    );
+    board_into(&mut s);
+    for item in items(pos, last) {
+        s.push_str(&item);
+        s.push('\n');
     }
     s.push_str("</svg>\n");
     s
@@ -196,9 +253,18 @@ mod tests {
     fn start_position_has_32_pieces_and_the_river() {
         let pos = Position::start();
         let s = svg(&pos, None);
-        assert_eq!(s.matches("<g class=\"piece red\">").count(), 16);
-        assert_eq!(s.matches("<g class=\"piece black\">").count(), 16);
+        assert_eq!(s.matches("class=\"piece red\"").count(), 16);
+        assert_eq!(s.matches("class=\"piece black\"").count(), 16);
         assert!(s.contains("楚 河") && s.contains("漢 界"));
         assert!(!s.contains("last-to"));
+    }
+
+    #[test]
+    fn targets_are_marked_by_their_square() {
+        assert!(target_mark("e9").is_some_and(|m| m.contains("class=\"target\"")));
+        assert!(target_mark("the king on e9").is_some());
+        assert_eq!(target_mark("e9"), target_mark("車 e9"));
+        assert!(target_mark("nothing").is_none());
+        assert!(target_mark("").is_none());
     }
 }

@@ -33,11 +33,14 @@
 //! assert_eq!(v.result.as_str(), "1-0");
 //! ```
 
-use crate::core::record::{GameResult, Player};
+use crate::core::record::{GameResult, MoveEntry, Player};
+use crate::core::referee::{Judge, JudgedGame, Judgement};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict};
+use crate::xiangqi::referee::XiangqiReplayer;
 use crate::xiangqi::repetition::{self, Code};
-use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position};
+use crate::xiangqi::rules::{Color, Move, Position};
+use compact_str::CompactString;
 
 /// The rule parameters of Xiangqi.
 pub static RULE_SPECS: &[RuleSpec] = &[
@@ -196,6 +199,17 @@ impl RepetitionTable {
         count
     }
 
+    /// How many times `pos` would have stood if recorded next (it included), without
+    /// recording it.
+    pub fn count_with(&self, pos: &Position) -> usize {
+        if pos.halfmove_clock() == 0 {
+            return 1;
+        }
+        1 + self
+            .same_as(pos.hash(), pos.side_to_move(), &pos.board)
+            .count()
+    }
+
     /// The plies at which the last recorded position stood (it included, last).
     pub fn occurrences(&self) -> Vec<usize> {
         match (self.hashes.last(), self.seen.last()) {
@@ -294,20 +308,142 @@ fn position_verdict(pos: &Position, ply: usize, last: Option<Move>) -> Option<Ve
     None
 }
 
+/// The Xiangqi board rules, judged one move at a time (see [`crate::core::referee`]): the
+/// move-by-move referee and adjudication both use it, so they give the same verdict at the
+/// same ply.
+#[derive(Debug)]
+pub struct XiangqiJudge {
+    rules: BoardRules,
+    start: Position,
+    moves: Vec<Move>,
+    /// Each move as written (the cycle of a repetition names its moves so).
+    texts: Vec<CompactString>,
+    table: RepetitionTable,
+    analyses: repetition::Analyses,
+}
+
+impl Clone for XiangqiJudge {
+    /// The copy starts with no kept move analyses: they only save time, every ruling is the
+    /// same without them.
+    fn clone(&self) -> Self {
+        XiangqiJudge {
+            rules: self.rules,
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            texts: self.texts.clone(),
+            table: self.table.clone(),
+            analyses: repetition::Analyses::default(),
+        }
+    }
+}
+
+impl XiangqiJudge {
+    pub fn new(rules: BoardRules) -> XiangqiJudge {
+        XiangqiJudge {
+            rules,
+            start: Position::start(),
+            moves: Vec::new(),
+            texts: Vec::new(),
+            table: RepetitionTable::default(),
+            analyses: repetition::Analyses::default(),
+        }
+    }
+
+    /// With room for a game of `plies` plies.
+    pub fn with_capacity(rules: BoardRules, plies: usize) -> XiangqiJudge {
+        let mut j = XiangqiJudge::new(rules);
+        j.moves.reserve(plies);
+        j.texts.reserve(plies);
+        j.table = RepetitionTable::with_capacity(plies + 1);
+        j
+    }
+
+    pub fn rules(&self) -> &BoardRules {
+        &self.rules
+    }
+
+    /// How many times `pos` (the position after one more move) would have stood, it included.
+    pub fn occurrences_with(&self, pos: &Position) -> usize {
+        self.table.count_with(pos)
+    }
+}
+
+impl Judge for XiangqiJudge {
+    type Position = Position;
+    type Move = Move;
+
+    fn start(&mut self, start: &Position) -> Option<Verdict> {
+        self.start = start.clone();
+        self.table.record(start);
+        position_verdict(start, 0, None)
+    }
+
+    fn judge(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        entry: Option<&MoveEntry>,
+        ply: usize,
+        followed: bool,
+    ) -> Judgement {
+        self.moves.push(mv);
+        self.texts
+            .push(entry.map_or_else(|| CompactString::from(mv.iccs()), |e| e.text.clone()));
+        // After a legal move the king can only be en prise in a set-up, and when another move
+        // follows the side to move has a legal move: then only the material can decide, and
+        // only after a capture (the half-move clock at 0). The full test runs otherwise.
+        let full = !followed || (pos.halfmove_clock() == 0 && pos.is_insufficient_material());
+        if full && let Some(v) = position_verdict(pos, ply, Some(mv)) {
+            return Judgement::Ends(v);
+        }
+        let limit_plies = 2 * self.rules.move_limit;
+        if pos.halfmove_clock() >= limit_plies {
+            return Judgement::Ends(Verdict::new(
+                GameResult::Draw,
+                Reason::MoveLimit,
+                ply,
+                format!(
+                    "{} moves ({} plies) without a capture (自然限着, move-limit={}): no capture in the {} plies up to ply {ply}, a draw",
+                    self.rules.move_limit,
+                    limit_plies,
+                    self.rules.move_limit,
+                    pos.halfmove_clock()
+                ),
+            ));
+        }
+        if self.table.record(pos) >= self.rules.repetitions as usize {
+            let plies = self.table.occurrences();
+            let texts = &self.texts;
+            let text = |ply: usize, mv: Move| {
+                ply.checked_sub(1)
+                    .and_then(|i| texts.get(i))
+                    .map_or_else(|| mv.iccs(), |t| t.to_string())
+            };
+            let v = judge_repetition(
+                &self.start,
+                &self.moves,
+                &plies,
+                self.rules.code,
+                &text,
+                &mut self.analyses,
+            );
+            if v.reason == Reason::RepetitionDraw {
+                let note = format!(
+                    "the position at ply {ply} occurred for the {} time with allowed moves on both sides, but the players went on, so that repetition did not end the game",
+                    ordinal(plies.len())
+                );
+                return Judgement::Lapses { verdict: v, note };
+            }
+            return Judgement::Ends(v);
+        }
+        Judgement::Continues
+    }
+}
+
 /// The first rule that ends the game on the board, replaying `moves` (legal, as the replay
 /// driver resolved them) from `start`. Cycle moves are named in ICCS.
 pub fn board_verdict(start: &Position, moves: &[Move], rules: &BoardRules) -> Option<Verdict> {
-    board_verdict_named(start, moves, rules, &|_, mv| mv.iccs())
-}
-
-/// [`board_verdict`], naming each cycle move with `text(ply, move)` (the record's own text).
-pub fn board_verdict_named(
-    start: &Position,
-    moves: &[Move],
-    rules: &BoardRules,
-    text: &dyn Fn(usize, Move) -> String,
-) -> Option<Verdict> {
-    board_outcome(start, moves, rules, text).verdict
+    board_outcome(start, moves, rules).verdict
 }
 
 /// What the board decided, with notes on drawn repetitions the players left.
@@ -320,81 +456,17 @@ pub struct BoardOutcome {
     pub notes: Vec<String>,
 }
 
-/// [`board_verdict_named`], with the notes on drawn repetitions that did not end the game.
-pub fn board_outcome(
-    start: &Position,
-    moves: &[Move],
-    rules: &BoardRules,
-    text: &dyn Fn(usize, Move) -> String,
-) -> BoardOutcome {
-    let mut notes = Vec::new();
-    let done = |verdict: Verdict, notes: Vec<String>| BoardOutcome {
-        verdict: Some(verdict),
-        notes,
-    };
-    let limit_plies = 2 * rules.move_limit;
-    let mut table = RepetitionTable::with_capacity(moves.len() + 1);
-    let mut analyses = repetition::Analyses::default();
-    let mut pos = start.clone();
-    // The pieces that can cross the river: the material is insufficient when none is left,
-    // and only a capture takes one away.
-    let crossing =
-        |p: Piece| matches!(p.kind, Kind::Horse | Kind::Rook | Kind::Cannon | Kind::Pawn);
-    let mut crossers = pos.pieces().filter(|&(_, p)| crossing(p)).count();
-    for ply in 0..=moves.len() {
-        let last = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
-        if let Some(mv) = last
-            && let Some(taken) = pos.play_unchecked(mv)
-            && crossing(taken)
-        {
-            crossers = crossers.saturating_sub(1);
-        }
-        // After a legal move only the last position can lack a legal move (the record's next
-        // move is one), the king can only be en prise in a set-up, and the material only
-        // changes with a capture: the full test runs at both ends, and after the capture of
-        // the last piece that can cross the river in between (only the material can decide).
-        if ply == 0 || ply == moves.len() {
-            if let Some(v) = position_verdict(&pos, ply, last) {
-                return done(v, notes);
-            }
-        } else if crossers == 0
-            && pos.halfmove_clock() == 0
-            && pos.is_insufficient_material()
-            && let Some(v) = position_verdict(&pos, ply, last)
-        {
-            return done(v, notes);
-        }
-        if pos.halfmove_clock() >= limit_plies && last.is_some() {
-            let v = Verdict::new(
-                GameResult::Draw,
-                Reason::MoveLimit,
-                ply,
-                format!(
-                    "{} moves ({} plies) without a capture (自然限着, move-limit={}): no capture in the {} plies up to ply {ply}, a draw",
-                    rules.move_limit,
-                    limit_plies,
-                    rules.move_limit,
-                    pos.halfmove_clock()
-                ),
-            );
-            return done(v, notes);
-        }
-        if table.record(&pos) >= rules.repetitions as usize {
-            let plies = table.occurrences();
-            let v = judge_repetition(start, moves, &plies, rules.code, text, &mut analyses);
-            if v.reason == Reason::RepetitionDraw && ply < moves.len() {
-                notes.push(format!(
-                    "the position at ply {ply} occurred for the {} time with allowed moves on both sides, but the players went on, so that repetition did not end the game",
-                    ordinal(plies.len())
-                ));
-                continue;
-            }
-            return done(v, notes);
-        }
+/// [`board_verdict`], with the notes on drawn repetitions that did not end the game: the
+/// moves through the same driver and judge as adjudication and the referee.
+pub fn board_outcome(start: &Position, moves: &[Move], rules: &BoardRules) -> BoardOutcome {
+    let judge = XiangqiJudge::with_capacity(*rules, moves.len());
+    let mut game = JudgedGame::new(XiangqiReplayer, judge, start.clone());
+    for (i, &mv) in moves.iter().enumerate() {
+        game.play(mv, None, i + 1 < moves.len());
     }
     BoardOutcome {
-        verdict: None,
-        notes,
+        verdict: game.board_verdict().cloned(),
+        notes: game.notes().to_vec(),
     }
 }
 

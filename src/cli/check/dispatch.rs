@@ -53,7 +53,7 @@ pub(super) fn dispatch<'s, W: Write>(
             break;
         }
         let size = p.sizes.get(file_no).copied().unwrap_or(0);
-        let streamable = file.path.is_none() || size >= stream::STREAM_MIN_BYTES;
+        let streamable = common::streamable(file, size);
         let mut whole: Option<Vec<u8>> = None;
         if streamable {
             flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);

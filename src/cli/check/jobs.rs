@@ -20,57 +20,31 @@ pub(super) fn failed(
         games: Vec::new(),
         text: None,
         failure: Some(GameReport::input_failure(&file.display, kind, message)),
-        empty: false,
+        read: 0,
+        left_out: 0,
     }
 }
 
-pub(super) enum Opened<R> {
-    Stream(TextStream<R>, &'static dyn Game, &'static str),
+pub(super) enum Opened {
+    Stream(
+        TextStream<Box<dyn Read + Send>>,
+        &'static dyn Game,
+        &'static str,
+    ),
     Whole(Vec<u8>),
     Failed(Box<Outcome>),
 }
 
-/// Opens a large file or stdin on the main thread: detects its format from the head and
-/// streams it when the format is cut by games.
-pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened<Box<dyn Read + Send>> {
-    let fail = |m: String| {
-        let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
-        o.piece = None;
-        Opened::Failed(Box::new(o))
-    };
-    let mut reader: Box<dyn Read + Send> = match &file.path {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return fail(format!("cannot open: {e}")),
-        },
-        None => Box::new(std::io::stdin()),
-    };
-    let mut head = Vec::with_capacity(64 * 1024);
-    if let Err(e) = (&mut reader).take(64 * 1024).read_to_end(&mut head) {
-        return fail(format!("cannot read: {e}"));
-    }
-    let sel = Selection {
-        game: ctx.game,
-        from: ctx.from,
-    };
-    let whole = |head: Vec<u8>, mut reader: Box<dyn Read + Send>| {
-        let mut bytes = head;
-        match reader.read_to_end(&mut bytes) {
-            Ok(_) => Opened::Whole(bytes),
-            Err(e) => fail(format!("cannot read: {e}")),
+/// Opens a large file or stdin on the main thread (see [`common::open_stream`]).
+pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
+    match common::open_stream(ctx.setup, file, ctx.from, ctx.game) {
+        common::Opened::Stream(st, g, f) => Opened::Stream(st, g, f),
+        common::Opened::Whole(bytes) => Opened::Whole(bytes),
+        common::Opened::Failed(m) => {
+            let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
+            o.piece = None;
+            Opened::Failed(Box::new(o))
         }
-    };
-    let Ok((g, format)) = input::detect(&ctx.setup.games, &file.display, &head, sel) else {
-        // Reported by the whole-file path, with its message.
-        return whole(head, reader);
-    };
-    if format.binary {
-        return whole(head, reader);
-    }
-    match TextStream::start(g, format.id, head, reader, ctx.setup.encoding) {
-        Ok(Start::Stream(st)) => Opened::Stream(st, g, format.id),
-        Ok(Start::Whole(head, reader)) => whole(head, reader),
-        Err(e) => fail(format!("cannot read: {e}")),
     }
 }
 
@@ -112,14 +86,14 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             break;
         }
     }
-    let empty = games.is_empty();
     Outcome {
         file_no: job.file_no,
         piece: None,
+        left_out: from - games.len(),
+        read: from,
         games,
         text: opened.input.text.clone(),
         failure: None,
-        empty,
     }
 }
 
@@ -132,8 +106,8 @@ pub(super) fn check_piece(
     rules: &Rules,
     text: Arc<str>,
 ) -> Outcome {
-    let games = if text.trim().is_empty() {
-        Vec::new()
+    let (games, read) = if text.trim().is_empty() {
+        (Vec::new(), 0)
     } else {
         let input = Input {
             name: job.file.display.clone(),
@@ -142,16 +116,18 @@ pub(super) fn check_piece(
             siblings: Vec::new(),
         };
         let records = game.read(format, &input);
-        check_records(ctx, job, (game, format), rules, &input, (0, records))
+        let read = records.len();
+        let games = check_records(ctx, job, (game, format), rules, &input, (0, records));
+        (games, read)
     };
-    let empty = games.is_empty();
     Outcome {
         file_no: job.file_no,
         piece: job.piece,
+        left_out: read - games.len(),
+        read,
         games,
         text: Some(text),
         failure: None,
-        empty,
     }
 }
 
@@ -169,38 +145,53 @@ pub(super) fn check_records(
     // errors is not quadratic.
     let index = input.text.as_deref().map(LineIndex::new);
     let lines_before = job.piece.map_or(0, |p| p.lines_before);
-    let one = |(i, rec): (usize, &Result<Record, RecordError>)| {
+    // `--where` on the index: selected by the printer, which knows the index in the file.
+    let late = ctx.filter.is_some_and(|f| f.needs().index);
+    let wants = CheckWants {
+        adjudicate: ctx.adjudicate || ctx.verdict_for_filter,
+        identity: ctx.identity,
+    };
+    let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut> {
         let mut shown = None;
+        let mut identity = None;
+        let mut tags = None;
         let (mut report, error) = match rec {
             Ok(record) => {
-                let checked = game.check(record, rules, ctx.adjudicate);
+                let mut checked = game.check_with(record, rules, wants);
+                identity = checked.identity.take();
                 let err = checked.error.clone();
                 let mut r = GameReport::from_checked(
                     &job.file.display,
                     record,
                     checked,
                     None,
-                    ctx.adjudicate,
+                    wants.adjudicate,
                 );
                 r.format = Some(format);
-                let picture = ctx.html
-                    && html::wants_section(&r)
-                    && ctx
-                        .pictures_left
-                        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-                        .is_ok();
-                if let Some(v) = r.verdict.as_ref().filter(|_| ctx.explain_text || picture) {
+                if late {
+                    tags = Some(record.tags.clone());
+                } else if let Some(f) = ctx.filter
+                    && !f.matches(&Facts::of_report(&r, &record.tags))
+                {
+                    return None;
+                }
+                if ctx.verdict_for_filter && !late {
+                    // Adjudicated for the filter only: the report is the command's own.
+                    r.verdict = None;
+                    r.agrees = None;
+                }
+                if let Some(v) = r.verdict.as_ref().filter(|_| ctx.explain_text) {
                     let opts = ShowOptions {
                         ply: Some(v.ply),
                         color: false,
-                        svg: picture,
+                        svg: false,
                     };
                     shown = Some(game.show(record, rules, &opts).map_err(|e| e.message));
                 }
                 (r, err)
             }
-            Err(e) => (
-                GameReport::unreadable(
+            Err(e) => {
+                let r = GameReport::unreadable(
                     &job.file.display,
                     first + i,
                     Some(game.kind()),
@@ -208,9 +199,17 @@ pub(super) fn check_records(
                     e,
                     None,
                     ctx.adjudicate,
-                ),
-                Some(e.clone()),
-            ),
+                );
+                if let Some(f) = ctx.filter.filter(|_| !late)
+                    && !f.matches(&Facts::of_report(&r, &[]))
+                {
+                    return None;
+                }
+                if late {
+                    tags = Some(Vec::new());
+                }
+                (r, Some(e.clone()))
+            }
         };
         if let Some(ix) = &index {
             report.locate(ix);
@@ -220,15 +219,34 @@ pub(super) fn check_records(
         {
             e.line = e.line.map(|l| l + lines_before);
         }
-        GameOut {
+        let record = rec.as_ref().ok();
+        let page = ctx.games_dir.as_ref().map(|dir| {
+            let view = html::GameView {
+                id: 0,
+                report: &report,
+                record,
+                game: Some(game),
+                rules: Some(rules),
+                open: None,
+            };
+            let page = html::game_page(&view, Some("../index.html"));
+            output::stage(dir, page.as_bytes()).map_err(|e| e.to_string())
+        });
+        Some(GameOut {
+            record: record
+                .filter(|_| ctx.page_room.load(Ordering::Relaxed))
+                .cloned(),
             report,
             error,
             shown,
-        }
+            identity,
+            tags,
+            page,
+        })
     };
     if records.len() >= PAR_GAMES {
-        records.par_iter().enumerate().map(one).collect()
+        records.par_iter().enumerate().filter_map(one).collect()
     } else {
-        records.iter().enumerate().map(one).collect()
+        records.iter().enumerate().filter_map(one).collect()
     }
 }

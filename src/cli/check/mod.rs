@@ -1,5 +1,6 @@
-//! `qipu validate` and `qipu adjudicate`: read every input, replay every game on all cores,
-//! report in input order.
+//! `qipu validate`, `qipu adjudicate` and `qipu dedupe`: read every input, replay every game
+//! on all cores, report in input order (dedupe: gather each game's identity, then print the
+//! groups of games that are the same game).
 //!
 //! The main thread walks the inputs in order and hands out jobs to one thread pool: a whole
 //! file, or a piece of whole games of a huge text file that it streams (see
@@ -15,23 +16,26 @@ use dispatch::*;
 use jobs::*;
 
 use super::common::{self, Setup};
+use super::dedupe::Collector;
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
 use crate::core::encoding::LineIndex;
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{Game, ShowOptions, Shown};
+use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
 use crate::core::html;
-use crate::core::input::{self, FoundFile, Selection};
+use crate::core::identity::Identity;
+use crate::core::input::FoundFile;
 use crate::core::output;
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
 use crate::core::rules::Rules;
-use crate::core::stream::{self, Piece, Start, TextStream};
+use crate::core::select::{Facts, Filter};
+use crate::core::stream::{self, Piece, TextStream};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -41,7 +45,7 @@ const MAX_DIAGNOSTICS: usize = 100;
 const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
-const MAX_BYTES_IN_FLIGHT: u64 = 4 << 20;
+const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
 /// Small files are handed out in groups of up to this many input bytes …
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
@@ -72,19 +76,51 @@ struct GameOut {
     error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it.
     shown: Option<Result<Shown, String>>,
+    /// dedupe: what makes it the same game as another (`None`: it could not be read).
+    identity: Option<Identity>,
+    /// The tags, when `--where` tests the index: the game is selected once its index in the
+    /// file is known (by the printer).
+    tags: Option<Vec<crate::core::record::Tag>>,
+    /// The record, while the `--html` page still makes games replayable.
+    record: Option<Record>,
+    /// The game's `--html-dir` page, written aside (named and put in place in input order).
+    page: Option<Result<output::Staged, String>>,
 }
 
-/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE` (`--force` replaces
-/// an existing file).
+/// Which command runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Validate,
+    Adjudicate,
+    Dedupe,
+}
+
+/// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE`, `--html-dir DIR`
+/// (`--force` replaces existing files).
 #[derive(Debug, Clone, Default)]
 pub struct Explain {
     pub text: bool,
     pub html: Option<String>,
+    pub html_dir: Option<String>,
     pub force: bool,
 }
 
-/// Pictures made for the HTML page at most (the page shows no more sections than this).
-const MAX_PICTURES: usize = 600;
+/// `--html-dir`: where the pages go, and the index built as the reports come.
+struct HtmlDir {
+    dir: std::path::PathBuf,
+    index: html::Index,
+    /// The canonical paths of the inputs (never written over).
+    inputs: Vec<std::path::PathBuf>,
+    force: bool,
+    /// Game pages numbered so far, and written.
+    numbered: usize,
+    pages: usize,
+    /// Pages not written (the first one's error is printed).
+    failed: usize,
+}
+
+/// The folder of the game pages under `--html-dir`.
+const GAMES_DIR: &str = "games";
 
 /// A finished job.
 struct Outcome {
@@ -95,8 +131,11 @@ struct Outcome {
     text: Option<Arc<str>>,
     /// The file as a whole failed (problem reported as one input failure).
     failure: Option<GameReport>,
-    /// Set when the file (or piece) held no game.
-    empty: bool,
+    /// Games read (before `--where`): the index of the next piece's first game counts on
+    /// from them.
+    read: usize,
+    /// Games read and left out by `--where`.
+    left_out: usize,
 }
 
 /// Settings every job reads.
@@ -105,11 +144,17 @@ struct Ctx<'a> {
     from: Option<&'a str>,
     game: Option<GameKind>,
     adjudicate: bool,
+    /// `--where`, and whether it needs a verdict that the command does not report.
+    filter: Option<&'a Filter>,
+    verdict_for_filter: bool,
+    /// dedupe: each game's identity.
+    identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
     explain_text: bool,
-    /// `--html`: pictures for the page, while `pictures_left` lasts.
-    html: bool,
-    pictures_left: AtomicUsize,
+    /// `--html FILE`: records go to the printer while the page makes games replayable.
+    page_room: &'a AtomicBool,
+    /// `--html-dir`: the folder the game pages are written in.
+    games_dir: Option<std::path::PathBuf>,
 }
 
 /// The main thread's state: the reorder buffer, the writer, the summary.
@@ -135,9 +180,19 @@ struct Printer<'w, W: Write> {
     files_done: usize,
     broken: bool,
     page: Option<html::Page>,
+    /// dedupe: the identities gathered.
+    dedupe: Option<Collector>,
+    /// `--where`, when it tests the index (selected here, see `GameOut::tags`), and whether
+    /// its verdict is for the filter only.
+    late_filter: Option<&'w Filter>,
+    verdict_for_filter: bool,
+    page_room: &'w AtomicBool,
+    html_dir: Option<HtmlDir>,
+    setup: &'w Setup,
 }
 
-pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
+pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
+    let adjudicate = mode == Mode::Adjudicate;
     let setup = match Setup::new(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
@@ -150,13 +205,39 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
             "refusing to overwrite {path}: it exists (use --force to replace it)"
         ));
     }
+    if let Some(dir) = &explain.html_dir {
+        let dir = std::path::Path::new(dir);
+        let index = dir.join(html::index_name(1));
+        if dir.exists() && !dir.is_dir() {
+            return common::usage_error(&format!(
+                "--html-dir {}: it is not a directory",
+                dir.display()
+            ));
+        }
+        if index.exists() && !explain.force {
+            return common::usage_error(&format!(
+                "refusing to overwrite {}: it exists (use --force to replace it)",
+                index.display()
+            ));
+        }
+        if let Err(e) = std::fs::create_dir_all(dir.join(GAMES_DIR)) {
+            return common::usage_error(&format!("cannot make {}: {e}", dir.display()));
+        }
+    }
     let format = common::report_format(&args.report);
-    let show_diagnostics = format == ReportFormat::Table && !args.common.quiet;
+    let show_diagnostics =
+        format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
     let (files, problems) = setup.collect(&args.inputs);
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let sizes = common::file_sizes(&files);
+    let inputs: Vec<_> = files
+        .iter()
+        .filter_map(|f| f.path.as_deref())
+        .map(output::canonical)
+        .collect();
+    let page_room = AtomicBool::new(explain.html.is_some());
     let mut p = Printer {
         writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
@@ -178,6 +259,25 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
+        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
+        late_filter: args.select.filter.as_ref().filter(|f| f.needs().index),
+        verdict_for_filter: !adjudicate
+            && args
+                .select
+                .filter
+                .as_ref()
+                .is_some_and(|f| f.needs().verdict),
+        page_room: &page_room,
+        html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
+            dir: std::path::PathBuf::from(d),
+            index: html::Index::new(),
+            inputs: inputs.clone(),
+            force: explain.force,
+            numbered: 0,
+            pages: 0,
+            failed: 0,
+        }),
+        setup: &setup,
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -186,7 +286,7 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         }
         let r = GameReport::input_failure(&pr.source, pr.kind, &pr.message);
         p.summary.add(&r);
-        if p.writer.write(&r).is_err() {
+        if p.dedupe.is_none() && p.writer.write(&r).is_err() {
             return EXIT_USAGE;
         }
     }
@@ -196,9 +296,20 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         from: args.common.from.as_deref(),
         game: args.common.game.map(|g| g.kind()),
         adjudicate,
+        filter: args.select.filter.as_ref(),
+        verdict_for_filter: !adjudicate
+            && args
+                .select
+                .filter
+                .as_ref()
+                .is_some_and(|f| f.needs().verdict),
+        identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
-        html: explain.html.is_some(),
-        pictures_left: AtomicUsize::new(MAX_PICTURES),
+        page_room: &page_room,
+        games_dir: explain
+            .html_dir
+            .as_ref()
+            .map(|d| std::path::Path::new(d).join(GAMES_DIR)),
     };
 
     let pool = common::pool(args.common.jobs);
@@ -219,6 +330,10 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
         );
     }
     p.summary.seconds = started.elapsed().as_secs_f64();
+    if let Some(d) = p.dedupe.take() {
+        let out = p.writer.into_inner();
+        return d.finish(out, format, &p.summary, &files).max(p.exit);
+    }
     let summary = p.summary.clone();
     if p.writer.finish(&summary).is_err() {
         return p.exit.max(EXIT_INVALID);
@@ -226,12 +341,25 @@ pub fn run(args: &CheckArgs, adjudicate: bool, explain: &Explain) -> i32 {
     if format != ReportFormat::Table && !args.common.quiet {
         eprintln!("{}", summary.line());
     }
+    if let Some(d) = &p.html_dir {
+        for (name, page) in d.index.finish(&summary) {
+            if let Err(e) =
+                output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force)
+            {
+                eprintln!("qipu: {e}");
+                p.exit = EXIT_USAGE;
+            }
+        }
+        if d.failed > 0 {
+            eprintln!(
+                "qipu: {} of {} game pages were not written",
+                d.failed,
+                d.pages + d.failed
+            );
+            p.exit = EXIT_USAGE;
+        }
+    }
     if let (Some(page), Some(path)) = (&p.page, &explain.html) {
-        let inputs: Vec<_> = files
-            .iter()
-            .filter_map(|f| f.path.as_deref())
-            .map(output::canonical)
-            .collect();
         let bytes = page.render(&summary);
         if let Err(e) = output::write_atomic(
             std::path::Path::new(path),

@@ -27,20 +27,35 @@ impl<W: Write> Printer<'_, W> {
             0
         };
         let mut reports = Vec::new();
+        let failed = o.failure.is_some();
         if let Some(f) = o.failure {
-            reports.push((f, None, None));
+            reports.push((f, None, None, None, None, None));
         }
+        let mut left_out = o.left_out;
         for g in o.games {
             let mut r = g.report;
             r.index += base;
-            reports.push((r, g.error, g.shown));
+            if let (Some(f), Some(tags)) = (self.late_filter, &g.tags) {
+                if !f.matches(&Facts::of_report(&r, tags)) {
+                    left_out += 1;
+                    continue;
+                }
+                if self.verdict_for_filter {
+                    r.verdict = None;
+                    r.agrees = None;
+                }
+            }
+            reports.push((r, g.error, g.shown, g.identity, g.record, g.page));
         }
         let file_done = o.piece.is_none_or(|pc| pc.last);
-        if file_done && self.file_games.1 == 0 && reports.is_empty() && o.empty {
+        if file_done && self.file_games.1 == 0 && !failed && o.read == 0 {
             // Opened and decoded, but nothing in it: the file is invalid (exit 1).
             let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
             reports.push((
                 GameReport::unreadable(&file.display, 0, None, None, &e, None, self.adjudicate),
+                None,
+                None,
+                None,
                 None,
                 None,
             ));
@@ -51,12 +66,19 @@ impl<W: Write> Printer<'_, W> {
                 ));
             }
         }
-        self.file_games.1 += reports.len();
+        self.file_games.1 += o.read;
+        self.summary.left_out += left_out;
         let lines_before = o.piece.map_or(0, |pc| pc.lines_before);
-        for (r, err, shown) in reports {
-            if let Some(page) = &mut self.page {
-                page.add(&r, shown.as_ref());
+        for (r, err, shown, identity, record, staged) in reports {
+            if let Some(d) = &mut self.dedupe {
+                if r.input_failure {
+                    self.exit = EXIT_USAGE;
+                }
+                self.summary.add(&r);
+                d.add(o.file_no, &r, identity);
+                continue;
             }
+            self.html(&r, record.as_ref(), staged);
             if r.input_failure {
                 self.exit = EXIT_USAGE;
                 if self.show_diagnostics
@@ -120,6 +142,62 @@ impl<W: Write> Printer<'_, W> {
             self.summary.games,
             self.started,
         ));
+    }
+
+    /// The game's part of the `--html` page and of the `--html-dir` index (its page, written
+    /// aside by the job, is put in place here under its number in input order).
+    fn html(
+        &mut self,
+        r: &GameReport,
+        record: Option<&Record>,
+        staged: Option<Result<output::Staged, String>>,
+    ) {
+        if let Some(page) = &mut self.page {
+            let game = r.game.and_then(crate::games::get);
+            let rules = r.game.map(|k| self.setup.rules_for(k));
+            let view = html::GameView {
+                id: 0,
+                report: r,
+                record,
+                game,
+                rules: rules.as_ref(),
+                open: None,
+            };
+            page.add(r, view);
+            if !page.has_room() {
+                self.page_room.store(false, Ordering::Relaxed);
+            }
+        }
+        if let Some(d) = &mut self.html_dir {
+            let mut link = None;
+            if let Some(staged) = staged {
+                let name = format!("{GAMES_DIR}/{}.html", d.numbered);
+                d.numbered += 1;
+                let done = staged.and_then(|s| {
+                    s.commit(&d.dir.join(&name), &d.inputs, d.force)
+                        .map_err(|e| e.to_string())
+                });
+                match done {
+                    Ok(()) => {
+                        d.pages += 1;
+                        link = Some(name);
+                    }
+                    Err(e) => {
+                        if d.failed == 0 {
+                            self.bar.suspend(|| eprintln!("qipu: {e}"));
+                        }
+                        d.failed += 1;
+                    }
+                }
+            }
+            if let Some((name, page)) = d.index.add(r, link.as_deref())
+                && let Err(e) =
+                    output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force)
+            {
+                self.bar.suspend(|| eprintln!("qipu: {e}"));
+                d.failed += 1;
+            }
+        }
     }
 
     pub(super) fn diagnostic(&mut self, s: String) {

@@ -5,7 +5,7 @@
 use crate::junqi::rules::board::{
     COLS, ROWS, SQUARES, Square, col_of, graph, is_camp, is_headquarters, row_of,
 };
-use crate::junqi::rules::{Cell, Color, Position};
+use crate::junqi::rules::{Cell, Color, Piece, Position, Rank};
 
 const STEP_X: f64 = 90.0;
 const STEP_Y: f64 = 50.0;
@@ -25,18 +25,23 @@ pub const LAST_MOVE: &str = "#f39c12";
 const FONTS: &str =
     "'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', 'PingFang SC', sans-serif";
 
+/// The picture's width and height.
+pub fn size() -> (f64, f64) {
+    (
+        MARGIN * 2.0 + (COLS - 1) as f64 * STEP_X,
+        MARGIN * 2.0 + (ROWS - 1) as f64 * STEP_Y + FRONT,
+    )
+}
+
 pub fn svg(pos: &Position) -> String {
     svg_marked(pos, None)
 }
 
-/// The picture, with the last action's squares (`from`, `to`; the same square for a flip)
-/// outlined.
-pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
-    let w = MARGIN * 2.0 + (COLS - 1) as f64 * STEP_X;
-    let h = MARGIN * 2.0 + (ROWS - 1) as f64 * STEP_Y + FRONT;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONTS}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#f4e9c8\"/>\n"
-    );
+/// The board without pieces: background, roads, railways with their sleepers, camps,
+/// headquarters, the coordinates.
+pub fn board() -> String {
+    let (w, h) = size();
+    let mut s = format!("<rect width=\"{w}\" height=\"{h}\" fill=\"#f4e9c8\"/>\n");
     let g = graph();
     let mut sleepers = String::new();
     for a in 0..SQUARES as Square {
@@ -72,51 +77,6 @@ pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
                 y - 16.0
             ));
         }
-        // A face-down piece whose identity the record's layout tells shows it small and
-        // faint (for the arbiter), so that the tile still reads as face down.
-        let (fill, text, size, ink) = match pos.cell(sq) {
-            Cell::Empty => continue,
-            Cell::Down(None) => ("#777", String::new(), 16, "white"),
-            Cell::Down(Some(p)) => (
-                "#777",
-                p.rank.chinese().to_string(),
-                11,
-                match p.color {
-                    Color::Red => "#f2b8b0",
-                    Color::Blue => "#b4cdf2",
-                },
-            ),
-            Cell::Up(p) => (
-                match p.color {
-                    Color::Red => "#c0392b",
-                    Color::Blue => "#2c5aa0",
-                },
-                p.rank.chinese().to_string(),
-                16,
-                "white",
-            ),
-        };
-        s.push_str(&format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"56\" height=\"28\" rx=\"4\" fill=\"{fill}\" stroke=\"#222\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"{size}\" fill=\"{ink}\" text-anchor=\"middle\">{text}</text>\n",
-            x - 28.0,
-            y - 14.0,
-            y + if size > 12 { 6.0 } else { 4.0 }
-        ));
-    }
-    if let Some((from, to)) = last {
-        let squares = if from == to {
-            vec![from]
-        } else {
-            vec![from, to]
-        };
-        for sq in squares {
-            let (x, y) = xy(sq);
-            s.push_str(&format!(
-                "<rect class=\"last-move\" x=\"{}\" y=\"{}\" width=\"64\" height=\"36\" rx=\"6\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3\"/>\n",
-                x - 32.0,
-                y - 18.0
-            ));
-        }
     }
     for c in 0..COLS {
         let (x, _) = xy(c as Square);
@@ -131,6 +91,121 @@ pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
             y + 5.0,
             (b'A' + r as u8) as char
         ));
+    }
+    s
+}
+
+/// The id of a cell's tile in [`defs`] (`jq-down`, `jq-down-E` a known face-down red
+/// engineer, `jq-up-e` a face-up blue one: ids are case-sensitive), `None` for an empty one.
+fn tile_id(cell: Cell) -> Option<String> {
+    match cell {
+        Cell::Empty => None,
+        Cell::Down(None) => Some("jq-down".to_string()),
+        Cell::Down(Some(p)) => Some(format!("jq-down-{}", p.letter())),
+        Cell::Up(p) => Some(format!("jq-up-{}", p.letter())),
+    }
+}
+
+/// One tile around (0, 0). A face-down piece whose identity the record's layout tells shows
+/// it small and faint (for the arbiter), so that the tile still reads as face down.
+fn tile(cell: Cell) -> String {
+    let (fill, text, size, ink) = match cell {
+        Cell::Empty => return String::new(),
+        Cell::Down(None) => ("#777", String::new(), 16, "white"),
+        Cell::Down(Some(p)) => (
+            "#777",
+            p.rank.chinese().to_string(),
+            11,
+            match p.color {
+                Color::Red => "#f2b8b0",
+                Color::Blue => "#b4cdf2",
+            },
+        ),
+        Cell::Up(p) => (
+            match p.color {
+                Color::Red => "#c0392b",
+                Color::Blue => "#2c5aa0",
+            },
+            p.rank.chinese().to_string(),
+            16,
+            "white",
+        ),
+    };
+    format!(
+        "<rect x=\"-28\" y=\"-14\" width=\"56\" height=\"28\" rx=\"4\" fill=\"{fill}\" stroke=\"#222\"/><text y=\"{}\" font-size=\"{size}\" fill=\"{ink}\" text-anchor=\"middle\" font-family=\"{FONTS}\">{text}</text>",
+        if size > 12 { 6.0 } else { 4.0 }
+    )
+}
+
+/// Every tile a cell can show (face down, and each piece face down known or face up), and
+/// the last action's outline.
+pub fn defs() -> String {
+    let mut cells = vec![Cell::Down(None)];
+    for color in [Color::Red, Color::Blue] {
+        for rank in Rank::ALL {
+            let p = Piece::new(color, rank);
+            cells.push(Cell::Down(Some(p)));
+            cells.push(Cell::Up(p));
+        }
+    }
+    let mut s = String::new();
+    for cell in cells {
+        if let Some(id) = tile_id(cell) {
+            s.push_str(&format!("<g id=\"{id}\">{}</g>\n", tile(cell)));
+        }
+    }
+    s.push_str(&format!(
+        "<rect id=\"jq-last\" x=\"-32\" y=\"-18\" width=\"64\" height=\"36\" rx=\"6\" fill=\"none\" stroke=\"{LAST_MOVE}\" stroke-width=\"3\"/>\n"
+    ));
+    s
+}
+
+/// The pieces and the last action's outline, one SVG element each.
+pub fn items(pos: &Position, last: Option<(Square, Square)>) -> Vec<String> {
+    let mut out = Vec::with_capacity(52);
+    for sq in 0..SQUARES as Square {
+        let cell = pos.cell(sq);
+        let Some(id) = tile_id(cell) else {
+            continue;
+        };
+        let (x, y) = xy(sq);
+        let class = match cell {
+            Cell::Up(p) if p.color == Color::Red => "tile up red",
+            Cell::Up(_) => "tile up blue",
+            _ => "tile down",
+        };
+        out.push(format!(
+            "<use class=\"{class}\" href=\"#{id}\" x=\"{x}\" y=\"{y}\"/>"
+        ));
+    }
+    if let Some((from, to)) = last {
+        let squares = if from == to {
+            vec![from]
+        } else {
+            vec![from, to]
+        };
+        for sq in squares {
+            let (x, y) = xy(sq);
+            out.push(format!(
+                "<use class=\"last-move\" href=\"#jq-last\" x=\"{x}\" y=\"{y}\"/>"
+            ));
+        }
+    }
+    out
+}
+
+/// The picture, with the last action's squares (`from`, `to`; the same square for a flip)
+/// outlined.
+pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
+    let (w, h) = size();
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONTS}\">\n<defs>\n{}</defs>\n{}",
+        defs(),
+        board()
+    );
+    for item in items(pos, last) {
+        s.push_str(&item);
+        s.push('\n');
     }
     s.push_str("</svg>\n");
     s

@@ -16,7 +16,7 @@ pub enum Cell {
 }
 
 /// One action (a step).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Turn a face-down piece over; it shows `piece`.
     Flip { sq: Square, piece: Piece },

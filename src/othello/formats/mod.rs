@@ -1,6 +1,7 @@
-//! Othello file formats: transcripts, GGF and WTHOR — detection and reading.
+//! Othello file formats: transcripts, GGF, Othello PGN and WTHOR — detection and reading.
 
 pub mod ggf;
+pub mod pgn;
 pub mod transcript;
 pub mod wthor;
 
@@ -28,6 +29,16 @@ pub static FORMATS: &[FormatInfo] = &[
         binary: false,
         companions: &[],
         description: "Generic Game Format (GGS server games and archives)",
+    },
+    FormatInfo {
+        id: "pgn-othello",
+        game: GameKind::Othello,
+        extensions: &["pgn"],
+        read: true,
+        write: true,
+        binary: false,
+        companions: &[],
+        description: "Othello PGN as WTHOR-derived archives write it ([Result \"34-30\"], 1. F5 D6)",
     },
     FormatInfo {
         id: "wthor",
@@ -58,7 +69,9 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
         "trans" | "oth" => return Some("transcript"),
         _ => {}
     }
-    if ggf::looks_like(text) {
+    if pgn::looks_like(text) || (ext == "pgn" && othello_game_tag(text)) {
+        Some(pgn::FORMAT_ID)
+    } else if ggf::looks_like(text) {
         Some("ggf")
     } else if transcript::looks_like(text) {
         Some("transcript")
@@ -67,14 +80,23 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// `[Game "Othello"]` (or Reversi) in a PGN head.
+fn othello_game_tag(text: &str) -> bool {
+    text.lines().take(40).any(|l| {
+        let l = l.trim().to_ascii_lowercase();
+        l.starts_with("[game ") && (l.contains("othello") || l.contains("reversi"))
+    })
+}
+
 pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
     match format {
+        "pgn-othello" => pgn::read(input.text()),
         "transcript" => transcript::read(input.text()),
         "ggf" => ggf::read(input.text()),
         "wthor" => wthor::read(input),
         other => vec![Err(RecordError::new(
             ErrorKind::Unsupported,
-            format!("`{other}` is not an Othello format (transcript, ggf, wthor)"),
+            format!("`{other}` is not an Othello format (transcript, ggf, pgn-othello, wthor)"),
         ))],
     }
 }
@@ -85,6 +107,7 @@ pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
 pub fn stream_cut(format: &str, text: &str) -> crate::core::game::StreamCut {
     use crate::core::game::StreamCut;
     let ggf = match format {
+        "pgn-othello" => return pgn::stream_cut(text),
         "ggf" => true,
         "transcript" => false,
         _ => return StreamCut::Unsupported,

@@ -72,14 +72,15 @@ pub fn too_long(span: Span) -> RecordError {
 
 /// What a game line holds.
 #[derive(Debug, Default)]
-struct Line {
-    moves: Vec<MoveEntry>,
-    end: Option<(String, Span)>,
-    error: Option<RecordError>,
+pub(crate) struct Line {
+    pub moves: Vec<MoveEntry>,
+    /// The final score or result, as written, and where.
+    pub end: Option<(String, Span)>,
+    pub error: Option<RecordError>,
 }
 
 /// Reads the moves of one line (`base` = the line's offset in the file).
-fn parse_line(line: &str, base: usize) -> Line {
+pub(crate) fn parse_line(line: &str, base: usize) -> Line {
     let mut out = Line::default();
     let mut rest = line;
     let mut number = None;

@@ -14,7 +14,7 @@ pub const COLOR_KEY: &str = "color";
 
 /// The Othello rules for the replay driver. It keeps the discs flipped by the placement it
 /// resolved last, so that playing it does not compute them a second time.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct OthelloReplayer {
     resolved: Cell<Option<(Board, u8, u64)>>,
 }
@@ -130,7 +130,7 @@ impl Replayer for OthelloReplayer {
     }
 
     /// The usual case (a bare square that flips, no colour written) is checked first and
-    /// inline; everything else, errors included, goes to [`resolve_slow`].
+    /// inline; everything else, errors included, goes to `resolve_slow`.
     #[inline]
     fn resolve(
         &self,

@@ -201,7 +201,7 @@ impl Placement {
         Ok(p)
     }
 
-    /// The 32-entry piece table of this placement (the inverse of [`from_piece_table`]);
+    /// The 32-entry piece table of this placement (the inverse of [`Self::from_piece_table`]);
     /// fails when a side has more pieces of a kind than the table has slots.
     pub fn to_piece_table(&self) -> Result<[Option<(u8, u8)>; 32], String> {
         let mut table = [None; 32];

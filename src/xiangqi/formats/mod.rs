@@ -1,5 +1,5 @@
-//! Xiangqi file formats: XQ PGN (Chinese, ICCS and WXF notations), DhtmlXQ (东萍), XQF
-//! (XQStudio, read-only) and UCCI move lists. Readers produce core `Record`s whose moves stay
+//! Xiangqi file formats: XQ PGN (Chinese, ICCS and WXF notations, and the dialects writers
+//! use), DhtmlXQ (东萍), XQF (XQStudio), CCBridge (象棋桥) CBR / CBL / CBF and UCCI move lists. Readers produce core `Record`s whose moves stay
 //! text tokens (PGN) or ICCS coordinate tokens (`h2e2`: DhtmlXQ, XQF, UCCI); the notation
 //! module resolves them. Writers take moves already rendered by the notation module.
 //!
@@ -8,13 +8,17 @@
 #![allow(clippy::result_large_err)] // RecordError is the core API's error type, returned by value.
 
 pub mod board;
+pub mod cbf;
+pub mod ccbridge;
 pub mod dhtmlxq;
 pub mod dhtmlxq_write;
+pub mod move_tree;
 pub mod pgn_read;
 pub mod pgn_tokens;
 pub mod pgn_write;
 pub mod ucci;
 pub mod xqf;
+pub mod xqf_write;
 
 pub use dhtmlxq::read_dhtmlxq;
 pub use dhtmlxq_write::{write_dhtmlxq, write_dhtmlxq_tree};
@@ -48,7 +52,7 @@ const fn info(
     }
 }
 
-static FORMATS: [FormatInfo; 9] = [
+static FORMATS: [FormatInfo; 12] = [
     info(
         "pgn",
         &["pgn"],
@@ -101,9 +105,33 @@ static FORMATS: [FormatInfo; 9] = [
         "xqf",
         &["xqf"],
         true,
+        true,
+        true,
+        "XQStudio XQF binary record, one game (reads versions 10-18, encrypted too; writes 10)",
+    ),
+    info(
+        "cbr",
+        &["cbr"],
+        true,
         false,
         true,
-        "XQStudio XQF binary record, versions 10-18 (encrypted ones too)",
+        "CCBridge (象棋桥) record, one game (binary)",
+    ),
+    info(
+        "cbl",
+        &["cbl"],
+        true,
+        false,
+        true,
+        "CCBridge (象棋桥) library of games (binary; read a slice at a time)",
+    ),
+    info(
+        "cbf",
+        &["cbf"],
+        true,
+        false,
+        false,
+        "CCBridge (象棋桥) XML record (<ChineseChessRecord>)",
     ),
     info(
         "ucci",
@@ -165,7 +193,89 @@ fn xiangqi_game_name(v: &str) -> bool {
     v.contains("chinese chess") || v.contains("xiangqi") || v.contains("象棋") || !v.is_ascii()
 }
 
-/// Recognises a Xiangqi format by extension and content.
+/// What the move text of a head says about its game: moves only Xiangqi writes (Chinese,
+/// ICCS with a dash or a square only Xiangqi has, WXF), moves that could be Xiangqi (bare
+/// ICCS on squares Othello has too), and words that are moves of another game (Othello's
+/// two-character squares and passes).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Evidence {
+    pub xiangqi: usize,
+    pub maybe: usize,
+    pub foreign: usize,
+}
+
+impl Evidence {
+    /// Enough to call a text Xiangqi moves.
+    pub fn is_xiangqi(&self) -> bool {
+        self.foreign == 0 && (self.xiangqi >= 2 || (self.xiangqi >= 1 && self.maybe >= 1))
+    }
+}
+
+fn xiangqi_only_square(word: &str) -> bool {
+    board::parse_iccs_move(word).is_some_and(|((ff, fr), (tf, tr))| {
+        ff == 8 || tf == 8 || [fr, tr].iter().any(|r| *r == 0 || *r == 9)
+    })
+}
+
+fn othello_word(word: &str) -> bool {
+    let b = word.as_bytes();
+    (b.len() == 2
+        && matches!(b[0].to_ascii_lowercase(), b'a'..=b'h')
+        && matches!(b[1], b'1'..=b'8'))
+        || word.eq_ignore_ascii_case("pass")
+        || word.eq_ignore_ascii_case("ps")
+}
+
+/// Scans the first elements of a text (tags and comments skipped) for move words.
+pub fn evidence(text: &str) -> Evidence {
+    let mut ev = Evidence::default();
+    let mut rest = pgn_tokens::skip_space(text);
+    let mut seen = 0;
+    // Enough to decide: stop at the first two Xiangqi-only moves.
+    while !rest.is_empty() && seen < 400 && ev.xiangqi < 2 {
+        seen += 1;
+        let next = match pgn_tokens::element(rest) {
+            Ok((after, pgn_tokens::Element::Word(w))) => {
+                let (w, _) = pgn_tokens::split_suffix(w);
+                match pgn_tokens::token_notation(w) {
+                    Some(TokenNotation::Chinese | TokenNotation::Wxf) => ev.xiangqi += 1,
+                    Some(TokenNotation::Iccs) if w.contains('-') || xiangqi_only_square(w) => {
+                        ev.xiangqi += 1
+                    }
+                    Some(TokenNotation::Iccs) => ev.maybe += 1,
+                    None if othello_word(w) => ev.foreign += 1,
+                    None => {}
+                }
+                after
+            }
+            Ok((after, _)) => after,
+            // An unclosed comment or tag (the head may cut one): step over one character.
+            Err(_) => rest
+                .get(rest.chars().next().map_or(1, char::len_utf8)..)
+                .unwrap_or(""),
+        };
+        rest = pgn_tokens::skip_space(next);
+    }
+    ev
+}
+
+/// The first lines of move text of a PGN head (after its tag lines), at most 512 bytes.
+fn first_move_text(head: &[u8]) -> &[u8] {
+    let mut at = 0;
+    for line in head.split_inclusive(|&b| b == b'\n') {
+        let t = line.trim_ascii_start();
+        if !t.is_empty() && t.first() != Some(&b'[') {
+            break;
+        }
+        at += line.len();
+    }
+    let rest = &head[at..];
+    &rest[..rest.len().min(512)]
+}
+
+/// Recognises a Xiangqi format by extension and content: binary records by their magic,
+/// text by its tags and by the moves it holds (a `.txt`, a file without extension or stdin
+/// holding `1. 炮二平五 马8进7 …` or ICCS / WXF moves is a Xiangqi PGN).
 pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     let ext = name
         .rsplit_once('.')
@@ -174,40 +284,59 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     if head.get(0..2) == Some(b"XQ") && head.get(2).is_some_and(|v| (1..=18).contains(v)) {
         return Some("xqf");
     }
-    if ext == "xqf" {
-        return Some("xqf");
+    if head.starts_with(ccbridge::RECORD_MAGIC) {
+        return Some("cbr");
+    }
+    if head.starts_with(ccbridge::LIBRARY_MAGIC) {
+        return Some("cbl");
+    }
+    match ext.as_str() {
+        "xqf" => return Some("xqf"),
+        "cbr" => return Some("cbr"),
+        "cbl" => return Some("cbl"),
+        "cbf" => return Some("cbf"),
+        _ => {}
+    }
+    if cbf::looks_like(head) {
+        return Some("cbf");
     }
     if ext == "dhtmlxq" || find(head, b"[DhtmlXQ").is_some() {
         return Some("dhtmlxq");
     }
     let game = game_tag(head);
-    if ext == "pgn" {
-        return match game {
-            Some(g) if !xiangqi_game_name(&g) => None,
-            _ => Some("pgn"),
-        };
+    if game.as_deref().is_some_and(|g| !xiangqi_game_name(g)) {
+        return None;
     }
-    if game.is_some_and(|g| xiangqi_game_name(&g))
+    // The moves start within the first kilobytes (after the tags): look at those only.
+    let start = &head[..head.len().min(8 * 1024)];
+    if ext == "pgn" {
+        // A PGN of another game (an Othello archive's `1. F5 D6`) is not ours. Its moves are
+        // ASCII, so the first move text is looked at as UTF-8 up to its first byte that is
+        // not (a GBK or Big5 file's Chinese moves then count for nothing: a PGN of ours).
+        let moves = first_move_text(start);
+        let ascii_start = match std::str::from_utf8(moves) {
+            Ok(t) => t,
+            Err(e) => std::str::from_utf8(&moves[..e.valid_up_to()]).unwrap_or(""),
+        };
+        let ev = evidence(ascii_start);
+        return (ev.xiangqi + ev.maybe > 0 || ev.foreign == 0).then_some("pgn");
+    }
+    let text = crate::core::encoding::decode(start, crate::core::encoding::TextEncoding::Auto).text;
+    if ext == "ucci" || text.trim_start().starts_with("position ") {
+        return Some("ucci");
+    }
+    let ev = evidence(&text);
+    let tagged = game.is_some()
         || [
             &b"[Format \"ICCS\"]"[..],
             b"[Format \"WXF\"]",
             b"[Format \"Chinese\"]",
+            b"[Variant \"xiangqi\"]",
+            b"[Variant \"Xiangqi\"]",
         ]
         .iter()
-        .any(|m| find(head, m).is_some())
-    {
-        return Some("pgn");
-    }
-    let text = String::from_utf8_lossy(head);
-    if ext == "ucci" || text.trim_start().starts_with("position ") {
-        return Some("ucci");
-    }
-    if text.trim_start().starts_with('[')
-        && text.split_whitespace().any(pgn_tokens::is_chinese_move)
-    {
-        return Some("pgn");
-    }
-    None
+        .any(|m| find(head, m).is_some());
+    (tagged || ev.is_xiangqi()).then_some("pgn")
 }
 
 /// Reads a file in one of the readable formats.
@@ -217,10 +346,9 @@ pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
         "dhtmlxq" => read_dhtmlxq(input.text()),
         "xqf" => vec![read_xqf(&input.bytes)],
         "ucci" => read_ucci(input.text()),
-        "cbr" | "cbf" | "cbl" => vec![Err(RecordError::new(
-            ErrorKind::Unsupported,
-            format!("{format}: ChessBase Xiangqi (CBR/CBF/CBL) records are not supported"),
-        ))],
+        "cbr" => ccbridge::read_cbr(&input.bytes),
+        "cbl" => ccbridge::read_cbl_range(&input.bytes, 0, usize::MAX).0,
+        "cbf" => cbf::read_cbf(input.text()),
         other => vec![Err(RecordError::new(
             ErrorKind::Unsupported,
             format!("{other} is not a readable Xiangqi format"),

@@ -187,7 +187,7 @@ impl<'a> GameReader<'a> {
                 self.seen_movetext = true;
                 self.comment(text.trim());
             }
-            Element::Escape => {}
+            Element::Escape | Element::Ellipsis => {}
             Element::Open => {
                 self.seen_movetext = true;
                 if self.current().moves.is_empty() {

@@ -8,7 +8,7 @@ use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_till1, take_until, take_while, take_while1};
 use nom::character::complete::{char, digit1};
-use nom::combinator::{map, map_res, recognize};
+use nom::combinator::{map, recognize};
 use nom::multi::many1;
 use nom::sequence::{delimited, preceded, terminated};
 
@@ -27,37 +27,51 @@ pub enum Element<'a> {
     Close,
     /// `$12`
     Nag(&'a str),
-    /// `12.` or `12...`
+    /// `12.`, `12...`, `12、`, `１２．`, or a bare `12` standing alone.
     Number(u32),
+    /// `...` / `…` / `。。。` standing alone: the elided Red move before a Black one
+    /// (`1. ... h7c7`). Ignored.
+    Ellipsis,
     /// `%` escape line (ignored).
     Escape,
     /// Anything else up to a delimiter: a move, a result, or junk.
     Word(&'a str),
 }
 
-/// Whitespace between elements (a BOM counts as whitespace).
+/// Punctuation some writers put between moves (`炮二平五，马8进7`, `1、炮二平五`): read as
+/// space.
+fn is_separator(c: char) -> bool {
+    matches!(c, ',' | '，' | '、' | '；' | '。')
+}
+
+/// Whitespace between elements (a BOM counts as whitespace, and so do the separators).
 pub fn skip_space(input: &str) -> &str {
-    input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+    input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}' || is_separator(c))
 }
 
 fn is_word_char(c: char) -> bool {
-    !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$')
+    !c.is_whitespace()
+        && !is_separator(c)
+        && !matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$')
 }
 
 /// The inside of a quoted tag value, with `\"` and `\\` escapes.
 fn quoted_value(input: &str) -> IResult<&str, String> {
-    let (rest, _) = char('"')(input)?;
+    // Straight quotes, or the curly ones of text pasted from a word processor.
+    let (rest, open) = alt((char('"'), char('“'))).parse(input)?;
+    let close = if open == '“' { '”' } else { '"' };
     let mut value = String::new();
     let mut chars = rest.char_indices();
     while let Some((i, c)) = chars.next() {
         match c {
             // A quote ends the value only before the closing `]`: some files leave quotes
             // inside values unescaped (`[Event "2008"Cup" 2008"]`).
-            '"' if rest[i + 1..]
-                .trim_start_matches([' ', '\t'])
-                .starts_with(']') =>
+            c if c == close
+                && rest[i + c.len_utf8()..]
+                    .trim_start_matches([' ', '\t'])
+                    .starts_with(']') =>
             {
-                return Ok((&rest[i + 1..], value));
+                return Ok((&rest[i + c.len_utf8()..], value));
             }
             '\\' => match chars.next() {
                 Some((_, e)) => value.push(e),
@@ -75,7 +89,8 @@ fn quoted_value(input: &str) -> IResult<&str, String> {
 
 /// An unquoted tag value (`[Event 中国]`), up to the `]` on the same line.
 fn bare_value(input: &str) -> IResult<&str, String> {
-    let (rest, v) = take_till1(|c| c == ']' || c == '"' || c == '\n' || c == '\r')(input)?;
+    let (rest, v) =
+        take_till1(|c| c == ']' || c == '"' || c == '“' || c == '\n' || c == '\r')(input)?;
     Ok((rest, v.trim_end().to_string()))
 }
 
@@ -127,20 +142,60 @@ fn nag(input: &str) -> IResult<&str, Element<'_>> {
     map(recognize(preceded(char('$'), digit1)), Element::Nag).parse(input)
 }
 
-/// `12.` / `12...` / `12…`, not followed by a digit (`27.1` is a WXF move, not a number).
+fn is_wide_digit(c: char) -> bool {
+    ('０'..='９').contains(&c)
+}
+
+/// Digits, ASCII or full-width (`12`, `１２`): their value (None past u32) and the rest.
+fn any_digits(input: &str) -> Option<(u32, &str)> {
+    let mut value: Option<u32> = Some(0);
+    let mut end = 0;
+    for (i, c) in input.char_indices() {
+        let d = match c {
+            '0'..='9' => u32::from(c) - u32::from('0'),
+            c if is_wide_digit(c) => u32::from(c) - u32::from('０'),
+            _ => break,
+        };
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(d));
+        end = i + c.len_utf8();
+    }
+    (end > 0)
+        .then(|| value.map(|v| (v, &input[end..])))
+        .flatten()
+}
+
+/// What may close a move number: `.`, `…`, `。`, the full-width `．`, `、`, `：`, `:`.
+fn is_number_mark(c: char) -> bool {
+    matches!(c, '.' | '…' | '。' | '．' | '、' | '：' | ':')
+}
+
+/// `12.` / `12...` / `12…` / `12、` / `１２．`, not followed by a digit (`27.1` is a WXF move,
+/// not a number); or a bare `12` followed by space.
 fn move_number(input: &str) -> IResult<&str, Element<'_>> {
-    let (rest, n) = terminated(
-        map_res(digit1, str::parse::<u32>),
-        many1(alt((tag("."), tag("…"), tag("。")))),
-    )
-    .parse(input)?;
-    if rest.starts_with(|c: char| c.is_ascii_digit()) {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Digit,
-        )));
+    let fail = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit));
+    let (n, after_digits) = any_digits(input).ok_or_else(fail)?;
+    let rest = after_digits.trim_start_matches(is_number_mark);
+    let marked = rest.len() < after_digits.len();
+    let next_is_digit = rest.starts_with(|c: char| c.is_ascii_digit() || is_wide_digit(c));
+    let bare_ok = !marked && rest.starts_with(|c: char| c.is_whitespace() || is_separator(c));
+    if next_is_digit || !(marked || bare_ok) {
+        return Err(fail());
     }
     Ok((rest, Element::Number(n)))
+}
+
+/// `...`, `…`, `……`, `。。。` standing alone.
+fn ellipsis(input: &str) -> IResult<&str, Element<'_>> {
+    let (rest, dots) =
+        recognize(many1(alt((tag("."), tag("…"), tag("。"), tag("．"))))).parse(input)?;
+    let long_enough = dots.contains('…') || dots.chars().count() >= 2;
+    if !long_enough || rest.starts_with(is_word_char) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        )));
+    }
+    Ok((rest, Element::Ellipsis))
 }
 
 fn word(input: &str) -> IResult<&str, Element<'_>> {
@@ -168,6 +223,9 @@ pub fn element(input: &str) -> IResult<&str, Element<'_>> {
         Some(b'(' | b')') => single(input),
         Some(b'$') => nag(input),
         Some(b'0'..=b'9') => alt((move_number, word)).parse(input),
+        Some(b'.') => alt((ellipsis, word)).parse(input),
+        _ if input.starts_with(['…', '。', '．']) => alt((ellipsis, word)).parse(input),
+        _ if input.starts_with(is_wide_digit) => alt((move_number, word)).parse(input),
         _ => word(input),
     }
 }
@@ -189,11 +247,15 @@ pub fn result_token(word: &str) -> Option<crate::core::record::GameResult> {
         "红胜" | "紅勝" | "红方胜" | "紅方勝" | "红先胜" | "紅先勝" => {
             Some(GameResult::FirstWins)
         }
+        "黑负" | "黑負" | "黑方负" | "黑方負" => Some(GameResult::FirstWins),
         "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "红先负" | "紅先負" => {
             Some(GameResult::SecondWins)
         }
-        "和棋" | "和局" | "红先和" | "紅先和" => Some(GameResult::Draw),
-        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" => GameResult::parse(word),
+        "红负" | "紅負" | "红方负" | "紅方負" => Some(GameResult::SecondWins),
+        "和棋" | "和局" | "红先和" | "紅先和" | "平局" => Some(GameResult::Draw),
+        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "*" | "1:0" | "0:1" => {
+            GameResult::parse(word)
+        }
         _ => None,
     }
 }
@@ -437,5 +499,80 @@ mod tests {
         );
         assert_eq!(termination_in("双方议和"), Some(Termination::Agreement));
         assert_eq!(termination_in("好棋"), None);
+    }
+}
+
+#[cfg(test)]
+mod dialect_tests {
+    use super::*;
+
+    /// The elements of a text, whitespace skipped, words as their text.
+    fn all(mut s: &str) -> Vec<Element<'_>> {
+        let mut out = Vec::new();
+        s = skip_space(s);
+        while !s.is_empty() {
+            let (rest, e) = element(s).unwrap_or_else(|_| panic!("no element at {s:?}"));
+            out.push(e);
+            s = skip_space(rest);
+        }
+        out
+    }
+
+    #[test]
+    fn black_first_ellipsis() {
+        use Element::*;
+        assert_eq!(all("1. ... H7-C7"), [Number(1), Ellipsis, Word("H7-C7")]);
+        assert_eq!(all("1... h7c7"), [Number(1), Word("h7c7")]);
+        assert_eq!(all("1. … 炮8平5"), [Number(1), Ellipsis, Word("炮8平5")]);
+        assert_eq!(all("1.……马8进7"), [Number(1), Word("马8进7")]);
+    }
+
+    #[test]
+    fn numbers_without_space_or_with_chinese_marks() {
+        use Element::*;
+        assert_eq!(
+            all("1.H2-E2 H9-G7"),
+            [Number(1), Word("H2-E2"), Word("H9-G7")]
+        );
+        assert_eq!(
+            all("1、炮二平五 马8进7"),
+            [Number(1), Word("炮二平五"), Word("马8进7")]
+        );
+        assert_eq!(
+            all("１２．炮二平五　马８进７"),
+            [Number(12), Word("炮二平五"), Word("马８进７")]
+        );
+        assert_eq!(all("3：h2e2"), [Number(3), Word("h2e2")]);
+        assert_eq!(all("7 h2e2 h9g7"), [Number(7), Word("h2e2"), Word("h9g7")]);
+        // Not numbers: WXF moves and results that start with digits.
+        assert_eq!(all("27+1 1-0"), [Word("27+1"), Word("1-0")]);
+        assert_eq!(all("0.5-0.5"), [Word("0.5-0.5")]);
+    }
+
+    #[test]
+    fn full_width_separators_split_moves() {
+        use Element::*;
+        assert_eq!(
+            all("炮二平五，马8进7；马二进三。"),
+            [Word("炮二平五"), Word("马8进7"), Word("马二进三")]
+        );
+    }
+
+    #[test]
+    fn curly_quoted_tags_and_chinese_results() {
+        assert_eq!(
+            all("[Event “全国赛”]"),
+            [Element::Tag {
+                name: "Event",
+                value: "全国赛".into()
+            }]
+        );
+        use crate::core::record::GameResult;
+        assert_eq!(result_token("红胜"), Some(GameResult::FirstWins));
+        assert_eq!(result_token("黑负"), Some(GameResult::FirstWins));
+        assert_eq!(result_token("黑胜"), Some(GameResult::SecondWins));
+        assert_eq!(result_token("紅負"), Some(GameResult::SecondWins));
+        assert_eq!(result_token("和棋"), Some(GameResult::Draw));
+        assert_eq!(result_token("1:0"), Some(GameResult::FirstWins));
     }
 }

@@ -6,14 +6,13 @@
 //! version 11 on the piece table and the move area are encrypted; the key schedule is derived
 //! from header bytes 3 and 8–15. See docs/formats/xiangqi-formats.md.
 
-use super::board::{Placement, square_name};
+use super::board::Placement;
+use super::move_tree::{self, Node, NodeRecord};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
 
 const MOVES_AT: usize = 0x400;
 const KEY_STREAM_MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-/// Nested variations deeper than this are dropped (with a warning), to bound recursion.
-const MAX_VARIATION_DEPTH: usize = 64;
 
 /// The keys of an encrypted file (all zero for version 10 and below).
 #[derive(Debug, Clone, Default)]
@@ -49,18 +48,6 @@ fn keys(header: &[u8], version: u8) -> Keys {
         comment,
         stream,
     }
-}
-
-/// One node of the move tree, as read.
-#[derive(Debug, Clone)]
-struct Node {
-    from: u8,
-    to: u8,
-    has_next: bool,
-    comment: Option<String>,
-    /// Offset of the node's 4-byte record in the file.
-    at: usize,
-    children: Vec<usize>,
 }
 
 fn gb_string(field: &[u8]) -> String {
@@ -126,75 +113,38 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
             return Ok(rec);
         }
     };
-    if let Some(c) = nodes.first().and_then(|root| root.comment.clone()) {
-        rec.comments.push(c);
-    }
-    let mut warnings = Vec::new();
-    let (main, bad) = line_from(&nodes, 0, 0, &mut warnings);
-    rec.moves = main;
-    rec.warnings.append(&mut warnings);
-
+    move_tree::fill_record(&mut rec, &nodes, stop);
     // Side to move: the side of the piece on the first move's source square.
-    let red_first = nodes
-        .first()
-        .and_then(|r| r.children.first())
-        .and_then(|&c| nodes.get(c))
-        .and_then(|n| square(n.from))
-        .and_then(|(f, r)| placement.get(f, r))
-        .is_none_or(|p| p.is_ascii_uppercase());
+    let red_first =
+        move_tree::first_mover_is_red(&nodes, |(f, r)| placement.get(f, r)).unwrap_or(true);
     let fen = placement.to_fen(red_first);
     if fen != super::board::START_FEN {
         rec.setup = Some((fen, Span::new(0x10, 0x30)));
     }
-
-    if let Some((at, ply)) = bad {
-        let text = nodes_move_text(bytes, at);
-        rec.parse_error = Some(
-            RecordError::parse(
-                format!("move record at offset {at:#x} has a square off the board"),
-                Span::new(at, at + 2),
-            )
-            .with_ply(ply)
-            .with_move(text)
-            .with_label("bad square"),
-        );
-    } else if let Some((at, msg)) = stop {
-        let main_complete = main_line_complete(&nodes);
-        let span = Span::new(MOVES_AT + at, bytes.len());
-        if main_complete {
-            rec.warnings
-                .push(Warning::new(format!("{msg}; the variations after it are lost")).at(span));
-        } else {
-            rec.parse_error = Some(
-                RecordError::parse(msg, span)
-                    .with_ply(rec.moves.len() + 1)
-                    .with_label("truncated here"),
-            );
-        }
-    }
     Ok(rec)
 }
 
-fn nodes_move_text(bytes: &[u8], at: usize) -> String {
-    bytes
-        .get(at..at + 2)
-        .map_or(String::new(), |b| format!("{:02x}{:02x}", b[0], b[1]))
-}
+/// The header's text fields, as (tag, offset, width): a length byte, then GB18030 text.
+pub(super) const FIELDS: [(&str, usize, usize); 11] = [
+    ("Title", 0x50, 64),
+    ("Event", 0xD0, 64),
+    ("Date", 0x110, 16),
+    ("Site", 0x120, 16),
+    ("Red", 0x130, 16),
+    ("Black", 0x140, 16),
+    ("TimeControl", 0x150, 64),
+    ("RedTime", 0x190, 16),
+    ("BlackTime", 0x1A0, 16),
+    ("Annotator", 0x1D0, 16),
+    ("Author", 0x1E0, 16),
+];
+
+/// Where the header holds the result (0 none, 1 Red wins, 2 Black wins, 3 draw).
+pub(super) const RESULT_AT: usize = 0x33;
+/// Where the move tree starts.
+pub(super) const TREE_AT: usize = MOVES_AT;
 
 fn read_tags(header: &[u8], rec: &mut Record) {
-    const FIELDS: [(&str, usize, usize); 11] = [
-        ("Title", 0x50, 64),
-        ("Event", 0xD0, 64),
-        ("Date", 0x110, 16),
-        ("Site", 0x120, 16),
-        ("Red", 0x130, 16),
-        ("Black", 0x140, 16),
-        ("TimeControl", 0x150, 64),
-        ("RedTime", 0x190, 16),
-        ("BlackTime", 0x1A0, 16),
-        ("Annotator", 0x1D0, 16),
-        ("Author", 0x1E0, 16),
-    ];
     for (name, at, len) in FIELDS {
         let value = header.get(at..at + len).map(gb_string).unwrap_or_default();
         if !value.is_empty() {
@@ -208,8 +158,8 @@ fn read_tags(header: &[u8], rec: &mut Record) {
 }
 
 fn read_result(header: &[u8], rec: &mut Record) {
-    let span = Span::new(0x33, 0x34);
-    let result = match header.get(0x33).copied().unwrap_or(0) {
+    let span = Span::new(RESULT_AT, RESULT_AT + 1);
+    let result = match header.get(RESULT_AT).copied().unwrap_or(0) {
         0 => None,
         1 => Some(GameResult::FirstWins),
         2 => Some(GameResult::SecondWins),
@@ -252,34 +202,31 @@ fn square(v: u8) -> Option<(u8, u8)> {
     (v < 90 && x <= 8).then_some((x, y))
 }
 
-/// Reads the move tree. Returns the nodes (node 0 is the root: the position before the first
-/// move) and, when the area ends early, where and why.
+/// Reads the move tree from the decrypted move area. Returns the nodes (node 0 is the root:
+/// the position before the first move) and, when the area ends early, where and why.
 fn read_tree(area: &[u8], version: u8, keys: &Keys) -> (Vec<Node>, Option<(usize, String)>) {
-    let mut nodes: Vec<Node> = Vec::new();
     let mut pos = 0usize;
-    // Tasks: read one node as a child of this parent (None = the root).
-    let mut tasks: Vec<Option<usize>> = vec![None];
-    while let Some(parent) = tasks.pop() {
+    move_tree::build(|root| {
         let at = pos;
         let truncated = |what: &str| {
-            Some((
-                at,
+            (
+                MOVES_AT + at,
                 format!(
                     "the file ends inside the {what} at offset {:#x}",
                     MOVES_AT + at
                 ),
-            ))
+            )
         };
-        let Some(rec) = area.get(pos..pos + 4) else {
-            return (nodes, truncated("move tree"));
-        };
+        let rec = area
+            .get(pos..pos + 4)
+            .ok_or_else(|| truncated("move tree"))?;
         let (raw_from, raw_to, flags) = (rec[0], rec[1], rec[2]);
         pos += 4;
         // Version 10 always stores a comment length; later versions only when flag 0x20 says so.
         let len_bytes = if version <= 10 || flags & 0x20 != 0 {
-            let Some(b) = area.get(pos..pos + 4) else {
-                return (nodes, truncated("move record"));
-            };
+            let b = area
+                .get(pos..pos + 4)
+                .ok_or_else(|| truncated("move record"))?;
             pos += 4;
             Some([b[0], b[1], b[2], b[3]])
         } else {
@@ -300,25 +247,24 @@ fn read_tree(area: &[u8], version: u8, keys: &Keys) -> (Vec<Node>, Option<(usize
         };
         let remaining = area.len() - pos;
         if comment_len < 0 || comment_len as u64 > remaining as u64 {
-            return (
-                nodes,
-                Some((
-                    at,
-                    format!(
-                        "bad comment length {comment_len} at offset {:#x}",
-                        MOVES_AT + at + 4
-                    ),
-                )),
-            );
+            return Err((
+                MOVES_AT + at,
+                format!(
+                    "bad comment length {comment_len} at offset {:#x}",
+                    MOVES_AT + at + 4
+                ),
+            ));
         }
         let comment_len = comment_len as usize;
-        let comment = (comment_len > 0).then(|| {
-            let (s, _, _) = encoding_rs::GB18030.decode(&area[pos..pos + comment_len]);
-            s.trim_matches(|c: char| c == '\0' || c.is_whitespace())
-                .to_string()
-        });
+        let comment = (comment_len > 0)
+            .then(|| {
+                let (s, _, _) = encoding_rs::GB18030.decode(&area[pos..pos + comment_len]);
+                s.trim_matches(|c: char| c == '\0' || c.is_whitespace())
+                    .to_string()
+            })
+            .filter(|c| !c.is_empty());
         pos += comment_len;
-        let (from, to) = if parent.is_none() {
+        let (from, to) = if root {
             (0, 0)
         } else {
             (
@@ -326,102 +272,13 @@ fn read_tree(area: &[u8], version: u8, keys: &Keys) -> (Vec<Node>, Option<(usize
                 raw_to.wrapping_sub(32).wrapping_sub(keys.dst),
             )
         };
-        let id = nodes.len();
-        nodes.push(Node {
-            from,
-            to,
-            has_next,
-            comment: comment.filter(|c| !c.is_empty()),
+        Ok(NodeRecord {
             at: MOVES_AT + at,
-            children: Vec::new(),
-        });
-        if let Some(p) = parent {
-            if let Some(pn) = nodes.get_mut(p) {
-                pn.children.push(id);
-            }
-            if has_alternative {
-                tasks.push(Some(p));
-            }
-        }
-        if has_next {
-            tasks.push(Some(id));
-        }
-    }
-    (nodes, None)
-}
-
-fn main_line_complete(nodes: &[Node]) -> bool {
-    let mut id = 0;
-    loop {
-        let Some(n) = nodes.get(id) else { return false };
-        match n.children.first() {
-            Some(&c) => id = c,
-            None => return !n.has_next,
-        }
-    }
-}
-
-/// The line that starts after `parent`: its first child, that child's first child … with the
-/// other children as variations. Returns the moves and, for a bad square on this line, the
-/// offset of its record and its ply (counted from `ply0`).
-fn line_from(
-    nodes: &[Node],
-    parent: usize,
-    depth: usize,
-    warnings: &mut Vec<Warning>,
-) -> (Vec<MoveEntry>, Option<(usize, usize)>) {
-    let mut line = Vec::new();
-    let mut id = parent;
-    while let Some(&first) = nodes.get(id).and_then(|n| n.children.first()) {
-        let Some(node) = nodes.get(first) else { break };
-        let (Some((ff, fr)), Some((tf, tr))) = (square(node.from), square(node.to)) else {
-            let ply = line.len() + 1;
-            return (line, Some((node.at, ply)));
-        };
-        let mut entry = MoveEntry::new(
-            format!("{}{}", square_name(ff, fr), square_name(tf, tr)),
-            Span::new(node.at, node.at + 4),
-        );
-        entry.comments.extend(node.comment.clone());
-        let alternatives = nodes
-            .get(id)
-            .map(|n| n.children.get(1..).unwrap_or(&[]))
-            .unwrap_or(&[]);
-        for &alt in alternatives {
-            if depth >= MAX_VARIATION_DEPTH {
-                warnings.push(Warning::new("variations nested too deeply are dropped"));
-                break;
-            }
-            let mut variation = Vec::new();
-            if let Some(alt_node) = nodes.get(alt) {
-                match (square(alt_node.from), square(alt_node.to)) {
-                    (Some((a, b)), Some((c, d))) => {
-                        let mut e = MoveEntry::new(
-                            format!("{}{}", square_name(a, b), square_name(c, d)),
-                            Span::new(alt_node.at, alt_node.at + 4),
-                        );
-                        e.comments.extend(alt_node.comment.clone());
-                        variation.push(e);
-                        let (rest, bad) = line_from(nodes, alt, depth + 1, warnings);
-                        variation.extend(rest);
-                        if bad.is_some() {
-                            warnings.push(Warning::new(
-                                "a variation stops at a move with a square off the board",
-                            ));
-                        }
-                    }
-                    _ => warnings.push(
-                        Warning::new("a variation starting with a square off the board is dropped")
-                            .at(Span::new(alt_node.at, alt_node.at + 4)),
-                    ),
-                }
-            }
-            if !variation.is_empty() {
-                entry.variations.push(variation);
-            }
-        }
-        line.push(entry);
-        id = first;
-    }
-    (line, None)
+            squares: square(from).zip(square(to)),
+            raw: [from, to],
+            has_next,
+            has_alternative,
+            comment,
+        })
+    })
 }

@@ -1,14 +1,27 @@
-//! Classifies one move of a repetition cycle: 将 check, 杀 mate threat, 捉 chase or 闲 idle.
+//! Classifies one move of a repetition cycle in the rulebook's terms (第24条): 将 check, 杀
+//! mate threat, 捉 chase, and the allowed moves 兑 exchange, 献 offer, 拦 block, 跟 follow, 闲.
 //!
-//! Order of weight (从重): check, then mate threat, then chase, then idle. A checking move is
-//! a check: "mate if the opponent did nothing" presumes the opponent may pass, which a side in
-//! check may not, so check and mate threat never overlap; a mate threat that also chases is a
-//! mate threat (杀兼捉，按杀).
+//! Order of weight (从重, article 27): check, then mate threat, then chase, then the allowed
+//! kinds. A checking move is a check: "mate if the opponent did nothing" presumes the
+//! opponent may pass, which a side in check may not, so check and mate threat never overlap;
+//! a mate threat that also chases is a mate threat (杀兼捉，按杀).
+//!
+//! Newness (从无到有): a threat counts only when it did not stand before the move: the same
+//! piece (the moved one followed to its new point) against the same enemy piece is 从捉到捉,
+//! not a chase; another piece newly able to win it (discovered, unpinned, a screen added) is.
+//! When the move answers a check, what stood before is judged with that check set aside: a
+//! move forced to answer a check is judged by what it newly creates, not by threats that merely
+//! survive it; and a mate threatened before the opponent's check that stands again after the
+//! reply is not new (从杀到杀; 2020 图13: a check that hands the opponent a mate does not make
+//! the reply a mate threat).
 
 use super::Code;
+use super::aside::Aside;
+use super::cxa::Ctx;
+use super::idle;
 use super::threats::{Threat, new_threats};
 use crate::core::verdict::MoveClass;
-use crate::xiangqi::rules::{Move, MoveList, Position, Square};
+use crate::xiangqi::rules::{Move, Position, Square};
 
 /// What one move does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +34,10 @@ pub struct MoveInfo {
     pub pawn_chases: Vec<Threat>,
     /// The enemy king's point (the target of a check or mate threat).
     pub king: Option<Square>,
+    /// The kind of an allowed move (兑, 献, 拦, 跟 or plain 闲) and the points it concerns.
+    pub allowed: (MoveClass, Vec<Square>),
+    /// Why a formal attack was not counted, in words (e.g. occupying a defensive point).
+    pub note: Option<&'static str>,
 }
 
 impl MoveInfo {
@@ -33,118 +50,125 @@ impl MoveInfo {
         } else if !self.chases.is_empty() || (pawns_chase && !self.pawn_chases.is_empty()) {
             MoveClass::Chase
         } else {
-            MoveClass::Idle
+            self.allowed.0
         }
     }
 
     /// The points the move aims at, for its class.
     pub fn targets(&self, pawns_chase: bool) -> Vec<Square> {
-        match self.class(pawns_chase) {
+        let mut v: Vec<Square> = match self.class(pawns_chase) {
             MoveClass::Check | MoveClass::MateThreat => self.king.into_iter().collect(),
             MoveClass::Chase => {
                 let mut v: Vec<Square> = self.chases.iter().map(|t| t.victim).collect();
                 if pawns_chase {
                     v.extend(self.pawn_chases.iter().map(|t| t.victim));
                 }
-                v.sort();
-                v.dedup();
                 v
             }
-            _ => Vec::new(),
-        }
+            _ => self.allowed.1.clone(),
+        };
+        v.sort();
+        v.dedup();
+        v
     }
 }
 
-/// How many moves of the attacker a mate-threat search looks at (each one a check, the last
-/// one mating), and how many positions it may visit.
-const MATE_DEPTH: u32 = 3;
-const MATE_BUDGET: u32 = 5_000;
-
-/// Whether the side to move mates by a run of checks within `depth` of its moves.
-fn mates_by_checks(pos: &Position, depth: u32, budget: &mut u32) -> bool {
-    let mut list = MoveList::new();
-    // Each move is tried on one scratch copy (made and unmade) and played out for real only
-    // when it checks.
-    let mut scratch = pos.clone();
-    scratch.legal_moves_mut(&mut list);
-    for &m in list.iter() {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        if !scratch.gives_check(m) {
-            continue;
-        }
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        let mut replies = MoveList::new();
-        after.legal_moves(&mut replies);
-        if replies.is_empty() {
-            return true;
-        }
-        if depth > 1
-            && replies.iter().all(|&r| {
-                let mut next = after.clone();
-                next.play_unchecked(r);
-                mates_by_checks(&next, depth - 1, budget)
-            })
-            && *budget > 0
-        {
-            return true;
-        }
-    }
-    false
-}
-
-/// How many positions the mate-threat searches of one whole cycle may visit (a bound on the
-/// cost of a hostile record with a very long cycle); past it no more mate threats are found.
-pub const CYCLE_MATE_BUDGET: u32 = 400_000;
-
-/// The most one move's analysis may draw from the cycle-wide budget (two searches): with at
-/// least this much left, the analysis does not depend on the budget.
-pub const MOVE_MATE_BUDGET: u32 = 2 * MATE_BUDGET;
-
-/// Whether `pos`'s side `side` could mate by checks if it were to move; the search takes its
-/// positions from `total`.
-fn could_mate(pos: &Position, side: crate::xiangqi::rules::Color, total: &mut u32) -> bool {
-    let mut p = pos.clone();
-    p.set_side_to_move(side);
-    if p.can_capture_king() {
-        return false;
-    }
-    let mut budget = MATE_BUDGET.min(*total);
-    let start = budget;
-    let found = mates_by_checks(&p, MATE_DEPTH, &mut budget);
-    *total -= start - budget;
-    found
-}
-
-/// Analyses the move `mv` played from `before` (its side to move).
-pub fn analyse(before: &Position, mv: Move, code: Code) -> MoveInfo {
-    let mut total = MATE_BUDGET * 2;
-    analyse_budgeted(before, mv, code, &mut total)
-}
-
-/// [`analyse`], drawing the mate-threat searches from a cycle-wide budget `total`.
-pub fn analyse_budgeted(before: &Position, mv: Move, code: Code, total: &mut u32) -> MoveInfo {
+/// Analyses the move `mv` played from `before` (its side to move) under the AXF reading: no
+/// mate threats, chases by the pieces' lines (see `threats::new_threats`).
+pub fn analyse_axf(before: &Position, mv: Move) -> MoveInfo {
     let side = before.side_to_move();
     let mut after = before.clone();
     after.play_unchecked(mv);
-    let check = after.is_check();
-    // The AXF allows perpetual mate threats: they are not looked for.
-    let mate_threat = code == Code::Cxa
-        && !check
-        && could_mate(&after, side, total)
-        && !could_mate(before, side, total);
-    let (pawn_chases, chases) = new_threats(before, mv, &after, code)
+    let (pawn_chases, chases) = new_threats(before, mv, &after, Code::Axf)
         .into_iter()
         .partition(|t| t.by_pawn);
+    MoveInfo {
+        check: after.is_check(),
+        mate_threat: false,
+        chases,
+        pawn_chases,
+        king: after.king(side.other()),
+        allowed: (MoveClass::Idle, Vec::new()),
+        note: None,
+    }
+}
+
+/// Analyses the move `mv` played from `before` under the CXA rulebook. `prev` is the position
+/// before the opponent's last move and that move (what stood before a check).
+pub fn analyse_cxa(
+    prev: Option<(&Position, Move)>,
+    before: &Position,
+    mv: Move,
+    ctx: &mut Ctx,
+) -> MoveInfo {
+    let side = before.side_to_move();
+    let them = side.other();
+    let mut after = before.clone();
+    after.play_unchecked(mv);
+    let check = after.is_check();
+    let none = Aside::none();
+    let aside = Aside::checks_against(before, side);
+    // The pieces the side could win after the move that it could not win before (the same
+    // piece, the moved one followed, against the same enemy piece).
+    let now = ctx.victims(&after, side, &none);
+    let stood = if now.is_empty() {
+        Vec::new()
+    } else {
+        ctx.victims(before, side, &aside)
+    };
+    let mut fresh: Vec<Threat> = now
+        .iter()
+        .filter(|t| {
+            let from = if t.attacker == mv.to {
+                mv.from
+            } else {
+                t.attacker
+            };
+            !stood
+                .iter()
+                .any(|o| o.attacker == from && o.victim == t.victim)
+        })
+        .copied()
+        .collect();
+    // A mate threat must be new too; answering a check, a mate the side threatened before the
+    // opponent's check and threatens again stood as well (从杀到杀). Chases are judged against
+    // the position before the move with the check set aside only: a piece the check took out
+    // of reach and the reply brings back into reach is chased anew.
+    let mate_threat = !check
+        && ctx.mates(&after, side, &none)
+        && !ctx.mates(before, side, &aside)
+        && !match prev {
+            Some((x, _)) if !aside.is_none() => ctx.mates(x, side, &none),
+            _ => false,
+        };
+    let mut note = None;
+    if !fresh.is_empty()
+        && aside.is_none()
+        && idle::occupies_defensive_point(before, mv, &after, &fresh, ctx)
+    {
+        fresh.clear();
+        note = Some(
+            "it takes a key point of the defence against a mate, and its only targets are advisors or elephants (占据防守要点，附带产生的捉士相)",
+        );
+    }
+    let (pawn_chases, chases): (Vec<Threat>, Vec<Threat>) =
+        fresh.into_iter().partition(|t| t.by_pawn);
+    // A pawn's own chase is idle (article 27) and named so (2020 图14), not by what else the
+    // move does.
+    let allowed = if check || mate_threat || !chases.is_empty() || !pawn_chases.is_empty() {
+        (MoveClass::Idle, Vec::new())
+    } else {
+        idle::allowed_kind(before, mv, &after, aside.is_none(), ctx)
+    };
+    ctx.budget.charge(super::cxa::QUESTION_COST);
     MoveInfo {
         check,
         mate_threat,
         chases,
         pawn_chases,
-        king: after.king(side.other()),
+        king: after.king(them),
+        allowed,
+        note,
     }
 }
 
@@ -156,21 +180,21 @@ mod tests {
         crate::xiangqi::notation::iccs::parse(s).unwrap()
     }
 
+    fn cxa(fen: &str, m: &str) -> MoveInfo {
+        let pos = Position::from_fen(fen).unwrap();
+        analyse_cxa(None, &pos, mv(m), &mut Ctx::default())
+    }
+
     #[test]
     fn check_chase_and_idle() {
-        // Red rook a1 to a8 checks along rank 8? The black king e8 sits on rank 8.
-        let pos = Position::from_fen("9/4k4/9/9/4n4/9/9/9/R8/3K5 w - - 0 1").unwrap();
-        let info = analyse(&pos, mv("a1a8"), Code::Cxa);
-        assert_eq!(info.class(false), MoveClass::Check);
+        let fen = "9/4k4/9/9/4n4/9/9/9/R8/3K5 w - - 0 1";
+        assert_eq!(cxa(fen, "a1a8").class(false), MoveClass::Check);
         // a1a5 attacks the unprotected horse e5: a chase of e5.
-        let info = analyse(&pos, mv("a1a5"), Code::Cxa);
+        let info = cxa(fen, "a1a5");
         assert_eq!(info.class(false), MoveClass::Chase);
         assert_eq!(info.targets(false), vec![Square::parse("e5").unwrap()]);
         // a1a2 does nothing.
-        assert_eq!(
-            analyse(&pos, mv("a1a2"), Code::Cxa).class(false),
-            MoveClass::Idle
-        );
+        assert_eq!(cxa(fen, "a1a2").class(false), MoveClass::Idle);
     }
 
     #[test]
@@ -178,17 +202,12 @@ mod tests {
         // Black king d9 (a horse on d5 shields the d-file, a horse on c7 stops the rook
         // ladder on rank 7); the red king e0 holds the e-file. Ra1-a8 takes rank 8: then
         // Ri2-i9 would be mate. Before it, Red has no mate by checks.
-        let pos = Position::from_fen("3k5/9/2n6/9/3n5/9/9/8R/R8/4K4 w - - 0 1").unwrap();
-        let info = analyse(&pos, mv("a1a8"), Code::Cxa);
+        let fen = "3k5/9/2n6/9/3n5/9/9/8R/R8/4K4 w - - 0 1";
+        let info = cxa(fen, "a1a8");
         assert_eq!(info.class(false), MoveClass::MateThreat, "{info:?}");
         assert_eq!(info.targets(false), vec![Square::parse("d9").unwrap()]);
-        assert_eq!(
-            analyse(&pos, mv("a1a8"), Code::Axf).class(false),
-            MoveClass::Idle
-        );
-        assert_eq!(
-            analyse(&pos, mv("a1b1"), Code::Cxa).class(false),
-            MoveClass::Idle
-        );
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(analyse_axf(&pos, mv("a1a8")).class(false), MoveClass::Idle);
+        assert_eq!(cxa(fen, "a1a2").class(false), MoveClass::Idle);
     }
 }

@@ -35,26 +35,38 @@ fn win_for(c: Color) -> GameResult {
     })
 }
 
-/// What a side did over the cycle.
+/// Every kind, heaviest first (从重).
+const ALL_KINDS: [MoveClass; 8] = [
+    MoveClass::Check,
+    MoveClass::MateThreat,
+    MoveClass::Chase,
+    MoveClass::Exchange,
+    MoveClass::Offer,
+    MoveClass::Block,
+    MoveClass::Follow,
+    MoveClass::Idle,
+];
+
+/// What a side did over the cycle. A pawn's own chase never counts (article 27; 2020 图14:
+/// not even when the other side attacks perpetually).
 struct SideView {
     color: Color,
     classes: Vec<MoveClass>,
-    /// Counting pawn chases (互相长打).
-    pawns_chase: bool,
 }
 
 impl SideView {
-    fn new(moves: &[Played], color: Color, pawns_chase: bool) -> SideView {
+    fn new(moves: &[Played], color: Color) -> SideView {
         let classes = moves
             .iter()
             .filter(|p| p.side == color)
-            .map(|p| p.info.class(pawns_chase))
+            .map(|p| p.info.class(false))
             .collect();
-        SideView {
-            color,
-            classes,
-            pawns_chase,
-        }
+        SideView { color, classes }
+    }
+    /// The side's moves over one lap (`lap` plies) in the arbiter's words.
+    fn term(&self, lap: usize) -> String {
+        let per_lap = lap.div_ceil(2).max(1).min(self.classes.len());
+        side_term(&self.classes[..per_lap])
     }
     fn all(&self, f: impl Fn(MoveClass) -> bool) -> bool {
         !self.classes.is_empty() && self.classes.iter().all(|&c| f(c))
@@ -82,16 +94,11 @@ impl SideView {
     }
     fn summary(&self) -> String {
         let count = |k: MoveClass| self.classes.iter().filter(|&&c| c == k).count();
-        let parts: Vec<String> = [
-            MoveClass::Check,
-            MoveClass::MateThreat,
-            MoveClass::Chase,
-            MoveClass::Idle,
-        ]
-        .iter()
-        .filter(|&&k| count(k) > 0)
-        .map(|&k| format!("{} {}", count(k), k.as_str()))
-        .collect();
+        let parts: Vec<String> = ALL_KINDS
+            .iter()
+            .filter(|&&k| count(k) > 0)
+            .map(|&k| format!("{} {}", count(k), k.as_str()))
+            .collect();
         format!("{}: {}", self.color.name(), parts.join(", "))
     }
 }
@@ -100,15 +107,26 @@ impl SideView {
 fn lap_len(moves: &[Played]) -> usize {
     let n = moves.len();
     (1..=n)
-        .find(|&p| n % p == 0 && (p..n).all(|i| moves[i].mv == moves[i - p].mv))
+        .find(|&p| n.is_multiple_of(p) && (p..n).all(|i| moves[i].mv == moves[i - p].mv))
         .unwrap_or(n)
 }
 
-/// A count in the rulebook's words: 一, 两, 三 …
+/// A count in the rulebook's words: 一, 两, 三 … 十, 十一 … 九十九.
 fn numeral(n: usize) -> String {
     const DIGITS: [&str; 10] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九"];
+    const TENS: [&str; 10] = ["", "", "二", "三", "四", "五", "六", "七", "八", "九"];
     match n {
         0..=9 => DIGITS[n].to_string(),
+        10..=99 => {
+            let unit = if n.is_multiple_of(10) {
+                ""
+            } else if n % 10 == 2 {
+                "二"
+            } else {
+                DIGITS[n % 10]
+            };
+            format!("{}十{unit}", TENS[n / 10])
+        }
         _ => n.to_string(),
     }
 }
@@ -116,23 +134,13 @@ fn numeral(n: usize) -> String {
 /// A side's moves over one lap in the arbiter's words: 长将, 长捉, 长拦 (every move the same
 /// kind), 两闲, 一将一捉, 两将一闲 … (the kinds counted, heaviest first).
 pub fn side_term(classes: &[MoveClass]) -> String {
-    const ORDER: [MoveClass; 8] = [
-        MoveClass::Check,
-        MoveClass::MateThreat,
-        MoveClass::Chase,
-        MoveClass::Exchange,
-        MoveClass::Offer,
-        MoveClass::Block,
-        MoveClass::Follow,
-        MoveClass::Idle,
-    ];
     let Some(&first) = classes.first() else {
         return String::new();
     };
     if classes.len() > 1 && classes.iter().all(|&c| c == first) && first != MoveClass::Idle {
         return format!("长{}", first.label());
     }
-    ORDER
+    ALL_KINDS
         .iter()
         .filter_map(|&k| {
             let n = classes.iter().filter(|&&c| c == k).count();
@@ -174,13 +182,14 @@ fn squares(v: &[Square]) -> String {
 
 /// Decides a classified cycle.
 pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
-    let mut red = SideView::new(moves, Color::Red, false);
-    let mut black = SideView::new(moves, Color::Black, false);
+    let red = SideView::new(moves, Color::Red);
+    let black = SideView::new(moves, Color::Black);
+    let lap = lap_len(moves);
     let (first, last) = (
         moves.first().map(|p| p.ply).unwrap_or(0),
         moves.last().map(|p| p.ply).unwrap_or(0),
     );
-    let mut why: String;
+    let why: String;
     let (result, reason);
     match code {
         Code::Cxa => {
@@ -195,27 +204,17 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
                     checker.color.other().name()
                 );
             } else {
-                let (mut fr, mut fb) = (red.forbidden(), black.forbidden());
-                // 互相长打: when one side attacks perpetually, the other's pawn chases count.
-                if fr && !fb && SideView::new(moves, Color::Black, true).forbidden() {
-                    black = SideView::new(moves, Color::Black, true);
-                    fb = true;
-                } else if fb && !fr && SideView::new(moves, Color::Red, true).forbidden() {
-                    red = SideView::new(moves, Color::Red, true);
-                    fr = true;
-                }
-                let pawn_note = if red.pawns_chase || black.pawns_chase {
-                    " (a pawn's chase counts as a chase because both sides attack perpetually, 互相长打)"
-                } else {
-                    ""
-                };
+                // 2020 图14: a pawn's own chase is idle even when the other side attacks
+                // perpetually (the seed's 互相长打 clause is not applied).
+                let (fr, fb) = (red.forbidden(), black.forbidden());
+                let (rt, bt) = (red.term(lap), black.term(lap));
                 if fr != fb {
                     let bad = if fr { &red } else { &black };
                     let (r, name) = bad.attack();
                     result = win_for(bad.color.other());
                     reason = r;
                     why = format!(
-                        "{} uses forbidden moves ({name}: no idle move in the cycle) and {} allowed ones: the forbidden side must change and loses (article 26)",
+                        "Red {rt}, Black {bt}: {} uses forbidden moves ({name}: no allowed move in the cycle) and {} allowed ones: the forbidden side must change and loses (article 26)",
                         bad.color.name(),
                         bad.color.other().name()
                     );
@@ -223,17 +222,14 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
                     result = GameResult::Draw;
                     reason = Reason::RepetitionDraw;
                     why = format!(
-                        "both sides use forbidden moves (Red {}, Black {}), neither a one-sided perpetual check: a draw (article 26){pawn_note}",
-                        red.attack().1,
-                        black.attack().1
+                        "Red {rt}, Black {bt}: both sides use forbidden moves, neither a one-sided perpetual check: a draw (article 26)"
                     );
                 } else {
                     result = GameResult::Draw;
                     reason = Reason::RepetitionDraw;
-                    why = "both sides use allowed moves (each has an idle move in the cycle): a draw (不变作和, article 26)".to_string();
-                }
-                if fr != fb {
-                    why.push_str(pawn_note);
+                    why = format!(
+                        "Red {rt}, Black {bt}: both sides use allowed moves (each has an allowed move in the cycle): a draw (不变作和, article 26)"
+                    );
                 }
             }
         }
@@ -287,23 +283,17 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
     }
     let cycle: Vec<CycleMove> = moves
         .iter()
-        .map(|p| {
-            let pawns = match p.side {
-                Color::Red => red.pawns_chase,
-                Color::Black => black.pawns_chase,
-            };
-            CycleMove {
-                ply: p.ply,
-                side: p.side.name().to_string(),
-                move_text: p.text.clone(),
-                kind: p.info.class(pawns),
-                targets: p
-                    .info
-                    .targets(pawns)
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect(),
-            }
+        .map(|p| CycleMove {
+            ply: p.ply,
+            side: p.side.name().to_string(),
+            move_text: p.text.clone(),
+            kind: p.info.class(false),
+            targets: p
+                .info
+                .targets(false)
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
         })
         .collect();
     let listed: Vec<String> = cycle
@@ -329,26 +319,15 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
         red.summary(),
         black.summary(),
     );
-    let lap = lap_len(moves);
     let sides = [(Color::Red, &red), (Color::Black, &black)]
         .into_iter()
-        .map(|(color, view)| {
-            let classes: Vec<MoveClass> = cycle
-                .iter()
-                .take(lap)
-                .filter(|c| c.side == color.name())
-                .map(|c| c.kind)
-                .collect();
-            CycleSide {
-                side: color.name().to_string(),
-                term: side_term(&classes),
-                forbidden: match code {
-                    Code::Cxa => view.forbidden(),
-                    Code::Axf => {
-                        view.perpetual_check() || !perpetual_victims(moves, color).is_empty()
-                    }
-                },
-            }
+        .map(|(color, view)| CycleSide {
+            side: color.name().to_string(),
+            term: view.term(lap),
+            forbidden: match code {
+                Code::Cxa => view.forbidden(),
+                Code::Axf => view.perpetual_check() || !perpetual_victims(moves, color).is_empty(),
+            },
         })
         .collect();
     Ruling {

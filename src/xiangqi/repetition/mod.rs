@@ -11,19 +11,23 @@
 //!
 //! docs/rules/xiangqi-repetition.md explains every interpretation with an example.
 
+pub mod aside;
 pub mod classify;
+pub mod cxa;
 mod decide;
+mod idle;
+pub mod mate;
 pub mod threats;
 
-pub use classify::{MoveInfo, analyse, analyse_budgeted};
-pub use decide::{Ruling, judge_infos};
+pub use classify::{MoveInfo, analyse_axf, analyse_cxa};
+pub use decide::{Ruling, judge_infos, side_term};
 
 use crate::xiangqi::rules::{Move, Position};
 
 /// Which repetition code the judge applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Code {
-    /// Chinese Xiangqi Association rules (the seed): the default.
+    /// Chinese Xiangqi Association rules (the 2020 rulebook, 第六章 棋例): the default.
     #[default]
     Cxa,
     /// Asian Xiangqi Federation rules.
@@ -66,29 +70,41 @@ pub fn judge(
     )
 }
 
-/// The move analyses of one game, kept across its repetition judgements. A cycle holds
-/// every move of the repeated stretch at least twice (the same move from the same
-/// position), and a repetition the players leave is judged again at every ply of the cycle.
-/// A move's analysis depends on the placement, the side to move, the move and the code alone
-/// when the search had its whole per-move budget; only such analyses are kept, and one is
-/// reused only while the cycle still has that budget left (the cycle-wide budget is then
-/// charged what the analysis cost), so every ruling is the one [`judge`] gives.
+/// What the judge keeps across the repetition judgements of one game: a cycle holds every
+/// move of the repeated stretch at least twice, and a repetition the players leave is judged
+/// again at every ply of the cycle.
+///
+/// * AXF: move analyses by (position hash, move); the position confirms the hash.
+/// * CXA: each position's threats (by side and check set aside, see `cxa::Ctx`), and the
+///   game's search budget (`mate::Budget`): every mate and material search of the game draws
+///   from it, so no record can make the judge slow.
 #[derive(Debug, Default)]
 pub struct Analyses {
-    /// By (position hash, move, code): the position (its placement confirms the hash), the
-    /// analysis and the budget it used.
-    kept: std::collections::HashMap<(u64, Move, Code), (Position, MoveInfo, u32)>,
+    axf: std::collections::HashMap<(u64, Move), (Position, MoveInfo)>,
+    cxa: cxa::Ctx,
 }
 
 impl Analyses {
-    fn get(&self, pos: &Position, mv: Move, code: Code) -> Option<&(Position, MoveInfo, u32)> {
-        self.kept
-            .get(&(pos.hash(), mv, code))
-            .filter(|(p, _, _)| p.side_to_move() == pos.side_to_move() && p.board == pos.board)
+    fn axf(&mut self, pos: &Position, mv: Move) -> MoveInfo {
+        let key = (pos.hash(), mv);
+        if let Some((p, info)) = self.axf.get(&key)
+            && p.side_to_move() == pos.side_to_move()
+            && p.board == pos.board
+        {
+            return info.clone();
+        }
+        let info = analyse_axf(pos, mv);
+        self.axf.insert(key, (pos.clone(), info.clone()));
+        info
+    }
+
+    /// What is left of the game's search budget.
+    pub fn budget_left(&self) -> u32 {
+        self.cxa.budget.left
     }
 }
 
-/// [`judge`], reusing and filling the game's `cache` of move analyses.
+/// [`judge`], reusing and filling the game's `cache`.
 pub fn judge_cached(
     start: &Position,
     first_ply: usize,
@@ -97,28 +113,31 @@ pub fn judge_cached(
     text: &dyn Fn(usize, Move) -> String,
     cache: &mut Analyses,
 ) -> Ruling {
+    // The positions of the cycle: positions[i] is before moves[i]; the last one is the
+    // position of the last occurrence, the first one's again.
+    let mut positions = Vec::with_capacity(moves.len() + 1);
     let mut pos = start.clone();
-    let mut infos = Vec::with_capacity(moves.len());
-    let mut budget = classify::CYCLE_MATE_BUDGET;
+    positions.push(pos.clone());
+    for &mv in moves {
+        pos.play_unchecked(mv);
+        positions.push(pos.clone());
+    }
+    let n = moves.len();
+    let mut infos = Vec::with_capacity(n);
     for (i, &mv) in moves.iter().enumerate() {
-        let side = pos.side_to_move();
+        let before = &positions[i];
+        let side = before.side_to_move();
         let ply = first_ply + i + 1;
-        let whole = budget >= classify::MOVE_MATE_BUDGET;
-        let info = match cache.get(&pos, mv, code) {
-            Some((_, info, used)) if whole => {
-                budget -= used;
-                info.clone()
-            }
-            _ => {
-                let before = budget;
-                let info = analyse_budgeted(&pos, mv, code, &mut budget);
-                if whole {
-                    cache
-                        .kept
-                        .entry((pos.hash(), mv, code))
-                        .or_insert_with(|| (pos.clone(), info.clone(), before - budget));
-                }
-                info
+        let info = match code {
+            Code::Axf => cache.axf(before, mv),
+            Code::Cxa => {
+                // The move before this one: the cycle's own (its last move leads into its
+                // first position, which the last occurrence repeats).
+                let prev = (n > 0).then(|| {
+                    let j = (i + n - 1) % n;
+                    (&positions[j], moves[j])
+                });
+                analyse_cxa(prev, before, mv, &mut cache.cxa)
             }
         };
         infos.push(decide::Played {
@@ -128,7 +147,6 @@ pub fn judge_cached(
             text: text(ply, mv),
             info,
         });
-        pos.play_unchecked(mv);
     }
     judge_infos(&infos, code)
 }
@@ -171,12 +189,14 @@ mod tests {
             }
         }
         assert_eq!(judged, 18);
-        // Four positions and four moves, under two codes.
-        assert_eq!(cache.kept.len(), 8);
+        // AXF: four positions and their four moves; CXA: the threats of each position, kept.
+        assert_eq!(cache.axf.len(), 4);
+        assert!(cache.cxa.kept_len() >= 4);
+        assert!(cache.budget_left() < mate::Budget::GAME);
     }
 
-    /// The code is part of what an analysis is kept under: a mate threat under the CXA is an
-    /// idle move under the AXF.
+    /// The codes keep their analyses apart: a mate threat under the CXA is an idle move under
+    /// the AXF.
     #[test]
     fn analyses_are_kept_per_code() {
         let pos = Position::from_fen("3k5/9/2n6/9/3n5/9/9/8R/R8/4K4 w - - 0 1").unwrap();
@@ -187,18 +207,12 @@ mod tests {
             let cached = judge_cached(&pos, 0, &threat, code, &iccs, &mut cache);
             assert_eq!(cached, fresh, "{code:?}");
         }
-        let class = |code| {
-            cache
-                .get(&pos, threat[0], code)
-                .map(|(_, info, _)| info.class(false))
-        };
+        let mut class =
+            |code| judge_cached(&pos, 0, &threat, code, &iccs, &mut cache).cycle[0].kind;
         assert_eq!(
             class(Code::Cxa),
-            Some(crate::core::verdict::MoveClass::MateThreat)
+            crate::core::verdict::MoveClass::MateThreat
         );
-        assert_eq!(
-            class(Code::Axf),
-            Some(crate::core::verdict::MoveClass::Idle)
-        );
+        assert_eq!(class(Code::Axf), crate::core::verdict::MoveClass::Idle);
     }
 }

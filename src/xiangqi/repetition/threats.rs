@@ -19,6 +19,20 @@ pub struct Threat {
     pub victim: Square,
     /// The attacker is a pawn (a pawn alone chases only when both sides attack perpetually).
     pub by_pawn: bool,
+    /// How the material would be won.
+    pub how: Gain,
+}
+
+/// How a threat wins material (24.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gain {
+    /// The victim has no real root (无根子).
+    Unprotected,
+    /// The exchange on the point wins (a victim worth more than its taker, 少根子, pieces
+    /// joining in).
+    Exchange,
+    /// A check or a run of checks from the next move wins it (`attacker` gives the first check).
+    Checks,
 }
 
 /// Whether a threat stands, and the victim's roots by their move rules after the capture
@@ -52,7 +66,7 @@ pub fn is_target(piece: Piece, sq: Square) -> bool {
 /// unless it is pinned (or is the king stepping onto an attacked point): what a piece
 /// threatens is judged as if the opponent did nothing. A check that the capture itself
 /// gives (a discovered check) is not set aside.
-fn captures_on(pos: &Position, sq: Square, standing: &[Square]) -> Vec<Move> {
+pub(super) fn captures_on(pos: &Position, sq: Square, standing: &[Square]) -> Vec<Move> {
     let side = pos.side_to_move();
     let them = side.other();
     let king = pos.king(side);
@@ -91,7 +105,13 @@ pub fn has_mate_in_one(pos: &Position) -> bool {
 
 /// The side to move's gain from the exchange on `sq`, where a piece worth `on_sq` stands:
 /// it captures with its least valuable legal capturer, or stops (never below 0).
-fn exchange_gain(pos: &Position, sq: Square, on_sq: i32, depth: u32, standing: &[Square]) -> i32 {
+pub(super) fn exchange_gain(
+    pos: &Position,
+    sq: Square,
+    on_sq: i32,
+    depth: u32,
+    standing: &[Square],
+) -> i32 {
     if depth == 0 {
         return 0;
     }
@@ -180,6 +200,7 @@ fn assess(pos: &Position, side: Color, code: Code) -> Vec<(Threat, Assessment)> 
             attacker: mv.from,
             victim: mv.to,
             by_pawn: attacker.kind == Kind::Pawn,
+            how: Gain::Exchange,
         };
         out.push((threat, wins_material(&p, mv, attacker, victim, code)));
     }

@@ -1,0 +1,21 @@
+from . import junqi as junqi, othello as othello, xiangqi as xiangqi
+from ._qipu import (
+    AmbiguousMoveError as AmbiguousMoveError,
+    BadHeaderError as BadHeaderError,
+    BadSetupError as BadSetupError,
+    EncodingError as EncodingError,
+    IllegalMoveError as IllegalMoveError,
+    ParseError as ParseError,
+    QipuError as QipuError,
+    Record as Record,
+    RulesError as RulesError,
+    UnsupportedError as UnsupportedError,
+    __version__ as __version__,
+    adjudicate as adjudicate,
+    convert as convert,
+    files as files,
+    formats as formats,
+    read as read,
+    rule_sets as rule_sets,
+    validate as validate,
+)

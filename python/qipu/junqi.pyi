@@ -1,0 +1,3 @@
+from ._qipu import JunqiBoard as Board, JunqiReferee as Referee
+
+__all__ = ["Board", "Referee"]

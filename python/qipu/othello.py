@@ -1,0 +1,6 @@
+"""Othello: ``Board`` (a position to push moves into) and ``Referee`` (the verdict one move at a
+time, as ``qipu.adjudicate`` gives it)."""
+
+from ._qipu import OthelloBoard as Board, OthelloReferee as Referee
+
+__all__ = ["Board", "Referee"]

@@ -1,0 +1,3 @@
+from ._qipu import OthelloBoard as Board, OthelloReferee as Referee
+
+__all__ = ["Board", "Referee"]

@@ -1,0 +1,347 @@
+//! Checking records as a library: the games and rule sets in play ([`Settings`]), opening and
+//! reading one file, and validating or adjudicating files into the report objects of the
+//! CLI's `--report json` (the same [`GameReport`] and serializer), in input order, on all
+//! cores. The Python package and the crate's users call this; the CLI's batch driver
+//! (`cli::check`) streams and prints the same reports.
+
+use crate::core::encoding::{LineIndex, TextEncoding};
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::game::{FormatInfo, Game};
+use crate::core::input::{self, FoundFile, InputProblem, Selection};
+use crate::core::record::{GameKind, Input, Record};
+use crate::core::report::GameReport;
+use crate::core::rules::Rules;
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// The games a run may read and the rule set of each (`--game`, `--from`, `--rules`,
+/// `--rule`, `--encoding` of the CLI).
+#[derive(Clone)]
+pub struct Settings {
+    pub games: Vec<&'static dyn Game>,
+    pub rules: HashMap<GameKind, Rules>,
+    pub encoding: TextEncoding,
+    /// The one game to read (`--game`).
+    pub game: Option<GameKind>,
+    /// The input format (`--from`).
+    pub from: Option<String>,
+}
+
+impl Settings {
+    /// Every game with its default rules, formats detected.
+    pub fn defaults() -> Settings {
+        // The defaults always validate.
+        Settings::new(None, None, None, &[]).unwrap_or_else(|_| Settings {
+            games: crate::games::all(),
+            rules: HashMap::new(),
+            encoding: TextEncoding::Auto,
+            game: None,
+            from: None,
+        })
+    }
+
+    /// Validates the game, the rule set (`preset`) and the rule parameters (`params`, each
+    /// `KEY=VALUE`) as the CLI does: each parameter must be known to some game in play and
+    /// each game takes the keys it knows (all of them with an explicit game); a preset applies
+    /// to the games that have it. The error names the valid keys, values or rule sets.
+    pub fn new(
+        game: Option<GameKind>,
+        from: Option<&str>,
+        preset: Option<&str>,
+        params: &[(String, String)],
+    ) -> Result<Settings, String> {
+        let games: Vec<&'static dyn Game> = crate::games::all()
+            .into_iter()
+            .filter(|g| game.is_none_or(|k| g.kind() == k))
+            .collect();
+        if games.is_empty() {
+            return Err("that game is not available in this build".to_string());
+        }
+        for (key, _) in params {
+            if !games
+                .iter()
+                .any(|g| g.rule_specs().iter().any(|s| s.key == key.as_str()))
+            {
+                let keys: Vec<String> = games
+                    .iter()
+                    .flat_map(|g| g.rule_specs().iter().map(move |s| (s, g.kind())))
+                    .map(|(s, k)| format!("{} ({k})", s.key))
+                    .collect();
+                return Err(format!(
+                    "unknown rule parameter `{key}`; valid keys: {}",
+                    keys.join(", ")
+                ));
+            }
+        }
+        let has_preset = |g: &&'static dyn Game, p: &str| {
+            g.presets().iter().any(|x| x.name.eq_ignore_ascii_case(p))
+        };
+        if let Some(p) = preset
+            && !games.iter().any(|g| has_preset(g, p))
+        {
+            let names: Vec<String> = games
+                .iter()
+                .flat_map(|g| {
+                    g.presets()
+                        .iter()
+                        .map(move |x| format!("{} ({})", x.name, g.kind()))
+                })
+                .collect();
+            return Err(format!(
+                "unknown rule set `{p}`; valid rule sets: {}",
+                names.join(", ")
+            ));
+        }
+        let mut rules = HashMap::new();
+        for g in &games {
+            let specs = g.rule_specs();
+            let overrides: Vec<(String, String)> = params
+                .iter()
+                .filter(|(k, _)| game.is_some() || specs.iter().any(|s| s.key == k.as_str()))
+                .cloned()
+                .collect();
+            let p = preset.filter(|p| game.is_some() || has_preset(g, p));
+            let r = Rules::build(specs, g.presets(), p, &overrides)
+                .map_err(|e| format!("{}: {e}", g.kind()))?;
+            rules.insert(g.kind(), r);
+        }
+        Ok(Settings {
+            games,
+            rules,
+            encoding: TextEncoding::Auto,
+            game,
+            from: from.map(str::to_string),
+        })
+    }
+
+    /// The same settings reading text in `encoding`.
+    pub fn with_encoding(mut self, encoding: TextEncoding) -> Settings {
+        self.encoding = encoding;
+        self
+    }
+
+    /// The rules in force for a game.
+    pub fn rules_for(&self, kind: GameKind) -> Rules {
+        self.rules.get(&kind).cloned().unwrap_or_else(|| {
+            crate::games::get(kind)
+                .map(|g| Rules::defaults(g.rule_specs(), g.presets()))
+                .unwrap_or_else(|| Rules::defaults(&[], &[]))
+        })
+    }
+
+    /// Expands inputs (files, directories walked recursively, `-` for stdin) into files, and
+    /// the inputs that could not be found.
+    pub fn collect(&self, inputs: &[String]) -> (Vec<FoundFile>, Vec<InputProblem>) {
+        input::collect(inputs, &input::known_extensions(&self.games))
+    }
+
+    fn selection(&self) -> Selection<'_> {
+        Selection {
+            game: self.game,
+            from: self.from.as_deref(),
+        }
+    }
+}
+
+/// A file detected and decoded, its games not read yet.
+pub struct OpenedFile {
+    pub game: &'static dyn Game,
+    pub format: &'static FormatInfo,
+    pub input: Input,
+}
+
+impl OpenedFile {
+    /// Every game of the file (a game that cannot be read at all is an `Err` in its place).
+    pub fn records(&self) -> Vec<Result<Record, RecordError>> {
+        self.game.read(self.format.id, &self.input)
+    }
+}
+
+fn problem(source: &str, kind: ErrorKind, message: String) -> InputProblem {
+    InputProblem {
+        source: source.to_string(),
+        message,
+        kind,
+    }
+}
+
+/// Reads, detects and decodes one file.
+pub fn open_file(settings: &Settings, file: &FoundFile) -> Result<OpenedFile, InputProblem> {
+    let bytes =
+        input::read_bytes(file).map_err(|m| problem(&file.display, ErrorKind::Unsupported, m))?;
+    open_loaded(settings, file, bytes)
+}
+
+/// Detects and decodes a file whose bytes are read (`file` names it).
+pub fn open_loaded(
+    settings: &Settings,
+    file: &FoundFile,
+    bytes: Vec<u8>,
+) -> Result<OpenedFile, InputProblem> {
+    let (game, format) =
+        input::detect(&settings.games, &file.display, &bytes, settings.selection())
+            .map_err(|m| problem(&file.display, ErrorKind::Unsupported, m))?;
+    let (input, _) = input::make_input(file, bytes, format, settings.encoding)?;
+    Ok(OpenedFile {
+        game,
+        format,
+        input,
+    })
+}
+
+/// A file named by a path, as the CLI names it in reports.
+pub fn found_file(path: &str) -> FoundFile {
+    let p = std::path::PathBuf::from(path);
+    FoundFile {
+        relative: p.file_name().map(Into::into).unwrap_or_else(|| p.clone()),
+        path: Some(p),
+        display: path.to_string(),
+        explicit: true,
+    }
+}
+
+/// Reads a file into records (`Err` for a problem with the file as a whole).
+pub fn read_path(
+    settings: &Settings,
+    path: &str,
+) -> Result<Vec<Result<Record, RecordError>>, InputProblem> {
+    Ok(open_file(settings, &found_file(path))?.records())
+}
+
+/// The report of one record (`text`: the decoded file its spans point into, when it is a
+/// text format).
+pub fn check_record(
+    settings: &Settings,
+    source: &str,
+    record: &Record,
+    text: Option<&str>,
+    adjudicate: bool,
+) -> GameReport {
+    let rules = settings.rules_for(record.game);
+    let Some(game) = crate::games::get(record.game) else {
+        let e = RecordError::new(ErrorKind::Unsupported, "this game is not in this build");
+        return GameReport::unreadable(source, record.index, None, None, &e, None, adjudicate);
+    };
+    let checked = game.check(record, &rules, adjudicate);
+    let mut r = GameReport::from_checked(source, record, checked, None, adjudicate);
+    if let Some(t) = text {
+        r.locate(&LineIndex::new(t));
+    }
+    r
+}
+
+/// Games of one file replayed in parallel when there are at least this many.
+const PAR_GAMES: usize = 32;
+/// Games of a file read at a time by formats that read a slice (`Game::read_some`).
+const READ_GAMES: usize = 256;
+
+/// The reports of one file, as the CLI gives them: one per game, one input failure when the
+/// file cannot be opened, detected or decoded, one "no game found" for a file without games.
+pub fn check_file(settings: &Settings, file: &FoundFile, adjudicate: bool) -> Vec<GameReport> {
+    let opened = match open_file(settings, file) {
+        Ok(o) => o,
+        Err(p) => return vec![GameReport::input_failure(&file.display, p.kind, &p.message)],
+    };
+    let rules = settings.rules_for(opened.game.kind());
+    let index = opened.input.text.as_deref().map(LineIndex::new);
+    let (game, format) = (opened.game, opened.format.id);
+    let mut reports = Vec::new();
+    let mut from = 0;
+    loop {
+        let (records, more) = game.read_some(format, &opened.input, from, READ_GAMES);
+        let got = records.len();
+        let one = |(i, rec): (usize, &Result<Record, RecordError>)| {
+            let mut r = match rec {
+                Ok(record) => {
+                    let checked = game.check(record, &rules, adjudicate);
+                    let mut r =
+                        GameReport::from_checked(&file.display, record, checked, None, adjudicate);
+                    r.format = Some(format);
+                    r
+                }
+                Err(e) => GameReport::unreadable(
+                    &file.display,
+                    from + i,
+                    Some(game.kind()),
+                    Some(format),
+                    e,
+                    None,
+                    adjudicate,
+                ),
+            };
+            if let Some(ix) = &index {
+                r.locate(ix);
+            }
+            r
+        };
+        if records.len() >= PAR_GAMES {
+            reports.par_extend(records.par_iter().enumerate().map(one));
+        } else {
+            reports.extend(records.iter().enumerate().map(one));
+        }
+        from += got;
+        if !more || got == 0 {
+            break;
+        }
+    }
+    if reports.is_empty() {
+        let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
+        reports.push(GameReport::unreadable(
+            &file.display,
+            0,
+            None,
+            None,
+            &e,
+            None,
+            adjudicate,
+        ));
+    }
+    reports
+}
+
+/// Files checked at a time by [`check_inputs`] (their reports are held until given out).
+const FILES_AT_A_TIME: usize = 256;
+
+/// Validates (or adjudicates) every input on the current rayon pool: `each` receives the
+/// reports in input order (the inputs that could not be found first, as the CLI prints
+/// them), a batch of files at a time; it returns `false` to stop.
+pub fn check_inputs(
+    settings: &Settings,
+    inputs: &[String],
+    adjudicate: bool,
+    mut each: impl FnMut(Vec<GameReport>) -> bool,
+) {
+    let (files, problems) = settings.collect(inputs);
+    let failures: Vec<GameReport> = problems
+        .iter()
+        .map(|p| GameReport::input_failure(&p.source, p.kind, &p.message))
+        .collect();
+    if !failures.is_empty() && !each(failures) {
+        return;
+    }
+    for chunk in files.chunks(FILES_AT_A_TIME) {
+        let reports: Vec<Vec<GameReport>> = chunk
+            .par_iter()
+            .map(|f| check_file(settings, f, adjudicate))
+            .collect();
+        if !each(reports.into_iter().flatten().collect()) {
+            return;
+        }
+    }
+}
+
+/// [`check_inputs`] into one vector.
+pub fn check_all(settings: &Settings, inputs: &[String], adjudicate: bool) -> Vec<GameReport> {
+    let mut all = Vec::new();
+    check_inputs(settings, inputs, adjudicate, |r| {
+        all.extend(r);
+        true
+    });
+    all
+}
+
+/// One report as the line `--report json` prints for it.
+pub fn json_line(report: &GameReport) -> String {
+    // A report is plain data; serializing it cannot fail.
+    serde_json::to_string(report).unwrap_or_default()
+}

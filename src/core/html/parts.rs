@@ -1,0 +1,232 @@
+//! The static parts of a game's section: the ruling panel, the move list, the cycle table,
+//! the tags and the status table (every text from a record escaped here).
+
+use super::escape;
+use crate::core::record::Record;
+use crate::core::report::GameReport;
+use crate::core::verdict::{CycleMove, Reason};
+
+pub(super) fn kind_badge(m: &CycleMove) -> String {
+    let targets = if m.targets.is_empty() {
+        String::new()
+    } else {
+        format!(" → {}", m.targets.join(", "))
+    };
+    format!(
+        "<span class=\"kind {}\" title=\"{}{}\">{}</span>",
+        m.kind.as_str(),
+        m.kind.as_str(),
+        escape(&targets),
+        m.kind.label()
+    )
+}
+
+/// "Red vs Black" from the tags that name the players, when the record has them.
+pub(super) fn players(record: &Record) -> Option<String> {
+    for (a, b) in [
+        ("Red", "Black"),
+        ("Black", "White"),
+        ("PB", "PW"),
+        ("First", "Second"),
+    ] {
+        if let (Some(x), Some(y)) = (record.tag(a), record.tag(b)) {
+            let (x, y) = (x.trim(), y.trim());
+            if !(x.is_empty() || x == "?") || !(y.is_empty() || y == "?") {
+                return Some(format!("{x} – {y}"));
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn status_text(r: &GameReport) -> String {
+    match &r.error {
+        None => "valid".to_string(),
+        Some(e) => {
+            let at = e.ply.map(|p| format!(" at ply {p}")).unwrap_or_default();
+            let mv = e
+                .move_text
+                .as_ref()
+                .map(|m| format!(" ({m})"))
+                .unwrap_or_default();
+            format!("{}{at}{mv}: {}", e.kind, e.message)
+        }
+    }
+}
+
+/// "0-1 perpetual-check at ply 8", "* (unfinished)", or "-" without a verdict.
+pub(super) fn verdict_text(r: &GameReport) -> String {
+    match &r.verdict {
+        Some(v) if v.reason == Reason::Unfinished => "* (unfinished)".to_string(),
+        Some(v) => format!("{} {} at ply {}", v.result, v.reason, v.ply),
+        None => "-".to_string(),
+    }
+}
+
+/// The verdict and claim panel.
+pub(super) fn ruling(r: &GameReport) -> String {
+    let mut s = String::from("<dl class=\"ruling\">\n");
+    let mut fact = |k: &str, v: String, class: &str| {
+        s.push_str(&format!("<dt>{k}</dt><dd class=\"{class}\">{v}</dd>\n"));
+    };
+    fact(
+        "status",
+        escape(&status_text(r)),
+        if r.valid { "valid" } else { "invalid" },
+    );
+    fact(
+        "claimed",
+        escape(r.claimed.as_deref().unwrap_or("none")),
+        "",
+    );
+    if let Some(v) = &r.verdict {
+        fact("verdict", escape(&verdict_text(r)), "verdict");
+        fact("detail", escape(&v.detail), "detail");
+        if let Some(sides) = &v.sides {
+            let terms: Vec<String> = sides
+                .iter()
+                .map(|x| {
+                    format!(
+                        "<span class=\"term{}\">{} {} ({})</span>",
+                        if x.forbidden { " forbidden" } else { "" },
+                        escape(&x.side),
+                        escape(&x.term),
+                        if x.forbidden {
+                            "forbidden, 禁止着法"
+                        } else {
+                            "allowed"
+                        }
+                    )
+                })
+                .collect();
+            fact("sides", terms.join(" "), "sides");
+        }
+    }
+    if r.verdict.is_some() || r.agrees.is_some() {
+        let (text, class) = match r.agrees {
+            Some(true) => ("yes", "yes"),
+            Some(false) => ("NO", "no"),
+            None => ("-", ""),
+        };
+        fact("agrees", text.to_string(), class);
+    }
+    s.push_str("</dl>\n");
+    s
+}
+
+/// The cycle move by move (a click goes to its ply).
+pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
+    let (Some(a), Some(b)) = (cycle.first(), cycle.last()) else {
+        return String::new();
+    };
+    let mut s = format!(
+        "<table class=\"cycle\">\n<caption>The repetition cycle, plies {}–{}</caption>\n\
+         <thead><tr><th>ply</th><th>side</th><th>move</th><th>kind</th><th>targets</th></tr></thead>\n<tbody>\n",
+        a.ply, b.ply
+    );
+    for m in cycle {
+        let ply = if m.ply <= last {
+            format!(
+                "<button type=\"button\" data-ply=\"{}\">{}</button>",
+                m.ply, m.ply
+            )
+        } else {
+            m.ply.to_string()
+        };
+        s.push_str(&format!(
+            "<tr><td>{ply}</td><td>{}</td><td>{}</td><td class=\"kind {}\">{} {}</td><td>{}</td></tr>\n",
+            escape(&m.side),
+            escape(&m.move_text),
+            m.kind.as_str(),
+            m.kind.label(),
+            m.kind.as_str(),
+            escape(&m.targets.join(" "))
+        ));
+    }
+    s.push_str("</tbody>\n</table>\n");
+    s
+}
+
+/// One cell of the move list.
+pub(super) struct MoveCell {
+    pub ply: usize,
+    pub html: String,
+}
+
+/// The move list: a row per move number, the first player's ply then the second's. Plies
+/// that replayed are buttons; the first bad move and what follows it are listed greyed.
+pub(super) fn move_list(
+    sides: [&str; 2],
+    second_starts: bool,
+    cells: &[MoveCell],
+    has_start: bool,
+) -> String {
+    let mut s = String::from("<table class=\"moves\">\n");
+    s.push_str(&format!(
+        "<thead><tr><th>#</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+        escape(sides[0]),
+        escape(sides[1])
+    ));
+    if has_start {
+        s.push_str(
+            "<tr><th></th><td colspan=\"2\"><button type=\"button\" class=\"mv\" data-ply=\"0\">start</button></td></tr>\n",
+        );
+    }
+    let shift = usize::from(second_starts);
+    let mut row: Option<(usize, [String; 2])> = None;
+    let flush = |s: &mut String, row: &mut Option<(usize, [String; 2])>| {
+        if let Some((n, [a, b])) = row.take() {
+            s.push_str(&format!("<tr><th>{n}</th><td>{a}</td><td>{b}</td></tr>\n"));
+        }
+    };
+    for c in cells {
+        let slot = c.ply - 1 + shift;
+        let number = slot / 2 + 1;
+        if row.as_ref().is_some_and(|(n, _)| *n != number) {
+            flush(&mut s, &mut row);
+        }
+        let r = row.get_or_insert_with(|| (number, [String::new(), String::new()]));
+        if let Some(cell) = r.1.get_mut(slot % 2) {
+            cell.push_str(&c.html);
+        }
+    }
+    flush(&mut s, &mut row);
+    s.push_str("</tbody>\n</table>\n");
+    s
+}
+
+pub(super) fn tags_table(record: &Record) -> String {
+    if record.tags.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("<table class=\"tags\">\n<caption>Tags</caption>\n<tbody>\n");
+    for t in &record.tags {
+        s.push_str(&format!(
+            "<tr><th>{}</th><td>{}</td></tr>\n",
+            escape(&t.name),
+            escape(&t.value)
+        ));
+    }
+    s.push_str("</tbody>\n</table>\n");
+    s
+}
+
+pub(super) fn status_table(head: &[String], rows: &[Vec<String>]) -> String {
+    if head.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("<table class=\"status\">\n<thead><tr>");
+    for h in head {
+        s.push_str(&format!("<th>{}</th>", escape(h)));
+    }
+    s.push_str("</tr></thead>\n<tbody>");
+    for row in rows {
+        s.push_str("<tr>");
+        for c in row {
+            s.push_str(&format!("<td>{}</td>", escape(c)));
+        }
+        s.push_str("</tr>");
+    }
+    s.push_str("</tbody>\n</table>\n");
+    s
+}

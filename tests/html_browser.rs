@@ -1,0 +1,670 @@
+//! The replay pages in a real browser: headless Chromium driven through the DevTools protocol
+//! (`headless_chrome`). Pages are made with the qipu binary from the samples and the corpus
+//! (`../shared/corpus`, when present); the test steps through a game of each kind with the
+//! keyboard and checks the board's `data-fen` at every ply against the position the library
+//! computes for the record cut after that ply (`Checked::final_position`), checks that
+//! `#ply=N` and `#game=G&ply=N` open at that ply and that a click on a move goes there, that
+//! the index filters rows, and that a hostile record (markup and script in its tags, comments,
+//! move text and file name) adds no element and runs no script. Screenshots go to
+//! `target/tmp/html-browser/` for a person to look at.
+//!
+//! Chromium is found as `$QIPU_CHROMIUM`, else `chromium`, `chromium-browser`, `google-chrome`
+//! on the PATH. Where it is missing or cannot start, each test says so on stderr and is
+//! skipped — except in CI (`CI` set), where that fails: `.ci/run` installs Debian's chromium.
+
+use headless_chrome::protocol::cdp::Input;
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use qipu::core::encoding::TextEncoding;
+use qipu::core::game::Game;
+use qipu::core::input;
+use qipu::core::record::{GameKind, Record};
+use qipu::core::rules::Rules;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Duration;
+
+const QIPU: &str = env!("CARGO_BIN_EXE_qipu");
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn corpus(rel: &str) -> Option<PathBuf> {
+    let p = root().join("../shared/corpus").join(rel);
+    p.exists().then_some(p)
+}
+
+fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-browser");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    dir
+}
+
+fn find_chromium() -> Result<PathBuf, String> {
+    if let Some(p) = std::env::var_os("QIPU_CHROMIUM") {
+        return Ok(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ] {
+        for dir in std::env::split_paths(&path) {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Ok(p);
+            }
+        }
+    }
+    Err("no chromium, chromium-browser or google-chrome on the PATH (set QIPU_CHROMIUM)".into())
+}
+
+fn launch() -> Result<Browser, String> {
+    let path = find_chromium()?;
+    let profile = std::env::temp_dir().join(format!("qipu-html-browser-{}", std::process::id()));
+    let args: Vec<&OsStr> = [
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .collect();
+    let options = LaunchOptions::default_builder()
+        .path(Some(path.clone()))
+        .headless(true)
+        .sandbox(false)
+        .window_size(Some((1200, 1400)))
+        .user_data_dir(Some(profile))
+        .idle_browser_timeout(Duration::from_secs(600))
+        .args(args)
+        .build()
+        .map_err(|e| e.to_string())?;
+    Browser::new(options).map_err(|e| format!("{} does not start: {e}", path.display()))
+}
+
+/// The browser all tests share (one at a time: the machine has two cores).
+struct Session {
+    browser: Browser,
+}
+
+fn session() -> Option<MutexGuard<'static, Session>> {
+    static BROWSER: OnceLock<Result<Mutex<Session>, String>> = OnceLock::new();
+    match BROWSER.get_or_init(|| launch().map(|browser| Mutex::new(Session { browser }))) {
+        Ok(m) => Some(m.lock().unwrap_or_else(|e| e.into_inner())),
+        Err(why) => {
+            if std::env::var_os("CI").is_some() {
+                panic!("headless Chromium is needed in CI and cannot be used: {why}");
+            }
+            eprintln!("SKIPPED (no browser test ran): headless Chromium cannot be used: {why}");
+            None
+        }
+    }
+}
+
+impl Session {
+    fn open(&self, url: &str) -> Arc<Tab> {
+        let tab = self.browser.new_tab().expect("a tab");
+        tab.set_default_timeout(Duration::from_secs(60));
+        tab.navigate_to(url).expect("navigates");
+        tab.wait_until_navigated().expect("loads");
+        tab
+    }
+}
+
+fn url(path: &Path, hash: &str) -> String {
+    let p = path.canonicalize().expect("the page exists");
+    let mut u = String::from("file://");
+    for b in p.to_string_lossy().bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
+                u.push(char::from(b))
+            }
+            _ => u.push_str(&format!("%{b:02X}")),
+        }
+    }
+    u.push_str(hash);
+    u
+}
+
+fn eval(tab: &Tab, js: &str) -> serde_json::Value {
+    tab.evaluate(js, false)
+        .unwrap_or_else(|e| panic!("{js}: {e}"))
+        .value
+        .unwrap_or(serde_json::Value::Null)
+}
+
+fn eval_str(tab: &Tab, js: &str) -> String {
+    match eval(tab, js) {
+        serde_json::Value::String(s) => s,
+        v => v.to_string(),
+    }
+}
+
+/// The board of game `G` of the page (`#gG .board`).
+fn board_ply(tab: &Tab, game: usize) -> usize {
+    eval_str(
+        tab,
+        &format!("document.querySelector('#g{game} .board').getAttribute('data-ply')"),
+    )
+    .parse()
+    .expect("data-ply is a number")
+}
+
+fn board_fen(tab: &Tab, game: usize) -> String {
+    eval_str(
+        tab,
+        &format!("document.querySelector('#g{game} .board').getAttribute('data-fen')"),
+    )
+}
+
+fn screenshot(tab: &Tab, name: &str) {
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("a screenshot");
+    std::fs::write(screenshots().join(name), png).expect("the screenshot is saved");
+}
+
+fn qipu(args: &[&OsStr]) -> std::process::Output {
+    Command::new(QIPU).args(args).output().expect("qipu runs")
+}
+
+/// Reads a record the way the command line does (detection, decoding), through the library.
+fn read_record(path: &Path, index: usize) -> (&'static dyn Game, Record, Rules) {
+    let (files, problems) = input::collect(
+        &[path.to_string_lossy().into_owned()],
+        &input::known_extensions(&qipu::games::all()),
+    );
+    assert!(
+        problems.is_empty(),
+        "{:?}",
+        problems.first().map(|p| &p.message)
+    );
+    let file = &files[0];
+    let bytes = input::read_bytes(file).expect("readable");
+    let (game, format) = input::detect(
+        &qipu::games::all(),
+        &file.display,
+        &bytes,
+        input::Selection::default(),
+    )
+    .expect("a known format");
+    let (input, _) = input::make_input(file, bytes, format, TextEncoding::Auto)
+        .unwrap_or_else(|p| panic!("{}", p.message));
+    let record = game
+        .read_some(format.id, &input, 0, index + 1)
+        .0
+        .remove(index)
+        .expect("the record reads");
+    let rules = Rules::defaults(game.rule_specs(), game.presets());
+    (game, record, rules)
+}
+
+/// The position after every ply, as the library gives it for the record cut after that ply
+/// (`Checked::final_position`). Othello's forced passes are plies of their own, as the replay
+/// inserts them.
+fn positions(game: &dyn Game, record: &Record, rules: &Rules) -> Vec<String> {
+    let full = if game.kind() == GameKind::Othello {
+        qipu::othello::notation::resolve::with_forced_passes(record)
+    } else {
+        record.clone()
+    };
+    let plies = game.check(&full, rules, false).plies;
+    (0..=plies)
+        .map(|n| {
+            let mut cut = full.clone();
+            cut.moves.truncate(n);
+            cut.events.retain(|e| e.after_ply <= n);
+            cut.claim = None;
+            cut.parse_error = None;
+            game.check(&cut, rules, false)
+                .final_position
+                .expect("a position")
+        })
+        .collect()
+}
+
+/// Writes the page of one game with `qipu show --html`.
+fn show_page(path: &Path, index: usize, out: &Path) {
+    let o = qipu(&[
+        OsStr::new("show"),
+        path.as_os_str(),
+        OsStr::new("--game-index"),
+        OsStr::new(&index.to_string()),
+        OsStr::new("--html"),
+        out.as_os_str(),
+    ]);
+    assert!(
+        out.exists(),
+        "qipu show --html wrote nothing: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Presses a key: the keyboard event a browser gets from a real key (`Input.dispatchKeyEvent`,
+/// a raw key-down: these keys type no text).
+fn key(tab: &Tab, name: &str) {
+    let code = match name {
+        "End" => 35,
+        "Home" => 36,
+        "ArrowLeft" => 37,
+        "ArrowRight" => 39,
+        _ => panic!("no key code for {name}"),
+    };
+    tab.call_method(Input::DispatchKeyEvent {
+        Type: Input::DispatchKeyEventTypeOption::RawKeyDown,
+        modifiers: None,
+        timestamp: None,
+        text: None,
+        unmodified_text: None,
+        key_identifier: None,
+        code: Some(name.to_string()),
+        key: Some(name.to_string()),
+        windows_virtual_key_code: Some(code),
+        native_virtual_key_code: Some(code),
+        auto_repeat: None,
+        is_keypad: None,
+        is_system_key: None,
+        location: None,
+        commands: None,
+    })
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+}
+
+/// Records `(data-ply, data-fen)` of game 0's board each time a step sets it (one round trip
+/// to the browser per ply is slow: the log is read once).
+const WATCH: &str = "(() => { window.qipuSteps = []; const b = document.querySelector('#g0 .board'); \
+    new MutationObserver(ms => { for (const m of ms) if (m.attributeName === 'data-fen') \
+    window.qipuSteps.push([Number(b.getAttribute('data-ply')), b.getAttribute('data-fen')]); }) \
+    .observe(b, { attributes: true, attributeFilter: ['data-fen'] }); })()";
+
+fn steps(tab: &Tab) -> Vec<(usize, String)> {
+    let v = eval_str(tab, "JSON.stringify(window.qipuSteps.splice(0))");
+    serde_json::from_str(&v).expect("the step log")
+}
+
+/// Steps through the page with the keyboard from the start to the end and back one ply,
+/// checking `data-ply` and `data-fen` at each ply; then a click on a move and `#ply=N`.
+fn step_through(s: &Session, page: &Path, expected: &[String], shot: &str) {
+    let tab = s.open(&url(page, ""));
+    let last = expected.len() - 1;
+    eval(&tab, WATCH);
+    key(&tab, "Home");
+    for _ in 0..=last {
+        key(&tab, "ArrowRight");
+    }
+    key(&tab, "ArrowLeft");
+    let mut want: Vec<(usize, String)> = expected.iter().cloned().enumerate().collect();
+    // One more step at the end stays there; one back is the ply before.
+    want.push((last, expected[last].clone()));
+    want.push((last - 1, expected[last - 1].clone()));
+    let got = steps(&tab);
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "one step per key on {}",
+        page.display()
+    );
+    for (g, w) in got.iter().zip(&want) {
+        assert_eq!(g, w, "{}", page.display());
+    }
+    assert_eq!(board_ply(&tab, 0), last - 1);
+    key(&tab, "End");
+    assert_eq!(board_ply(&tab, 0), last);
+    // What shows is that ply's: the visible items are those marked for it.
+    let shown = eval(
+        &tab,
+        "Array.from(document.querySelectorAll('.board g.p')).every(g => \
+         (getComputedStyle(g).display !== 'none') === g.classList.contains('on'))",
+    );
+    assert_eq!(shown, serde_json::Value::Bool(true));
+    // A click on a move goes to it.
+    let pick = last.min(3);
+    tab.find_element(&format!("table.moves button[data-ply=\"{pick}\"]"))
+        .expect("the move's button")
+        .click()
+        .expect("a click");
+    assert_eq!(board_ply(&tab, 0), pick);
+    assert_eq!(board_fen(&tab, 0), expected[pick]);
+    // A new address on the open page goes there too.
+    eval(&tab, &format!("location.hash = '#ply={}'", last / 2));
+    assert_eq!(board_ply(&tab, 0), last / 2);
+    screenshot(&tab, shot);
+    let _ = tab.close(false);
+    // A page opened with #ply=N opens at ply N.
+    for n in [last / 3, last] {
+        let tab = s.open(&url(page, &format!("#ply={n}")));
+        assert_eq!(board_ply(&tab, 0), n, "#ply={n} of {}", page.display());
+        assert_eq!(board_fen(&tab, 0), expected[n]);
+        let _ = tab.close(false);
+    }
+}
+
+fn check_game(path: &Path, index: usize, name: &str) {
+    let Some(s) = session() else {
+        return;
+    };
+    let (game, record, rules) = read_record(path, index);
+    let expected = positions(game, &record, &rules);
+    assert!(
+        expected.len() > 4,
+        "{} is too short to step",
+        path.display()
+    );
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let page = dir.path().join(format!("{name}.html"));
+    show_page(path, index, &page);
+    step_through(&s, &page, &expected, &format!("{name}.png"));
+}
+
+#[test]
+fn xiangqi_steps_with_the_keyboard_in_chinese_notation() {
+    check_game(
+        &root().join("samples/xiangqi/chinese.pgn"),
+        0,
+        "xiangqi-chinese",
+    );
+}
+
+#[test]
+fn xiangqi_corpus_game_steps_with_the_keyboard() {
+    let Some(path) = corpus("xiangqi/ccpd/master-games-by-opening/00001.pgn") else {
+        eprintln!("SKIPPED: ../shared/corpus is missing");
+        return;
+    };
+    check_game(&path, 0, "xiangqi-ccpd");
+}
+
+#[test]
+fn othello_steps_with_the_keyboard() {
+    check_game(&root().join("samples/othello/standard.txt"), 0, "othello");
+    if let Some(wthor) = corpus("othello/wthor/WTH_1990.wtb") {
+        // Game 1 has a forced pass the record leaves out: a ply of its own on the page.
+        check_game(&wthor, 1, "othello-wthor-pass");
+    }
+}
+
+#[test]
+fn junqi_steps_with_the_keyboard() {
+    check_game(&root().join("samples/junqi/repetition.jqr"), 0, "junqi");
+}
+
+#[test]
+fn a_ruling_opens_at_the_deciding_ply_with_the_cycle_marked() {
+    let Some(s) = session() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let page = dir.path().join("ruling.html");
+    let path = root().join("samples/xiangqi/disputed/perpetual-chase.pgn");
+    show_page(&path, 0, &page);
+    let tab = s.open(&url(&page, ""));
+    assert_eq!(board_ply(&tab, 0), 8, "opens at the deciding ply");
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelectorAll('table.moves .mv.cycle').length"
+        ),
+        serde_json::json!(8)
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelectorAll('table.moves .kind.chase').length"
+        ),
+        serde_json::json!(4)
+    );
+    assert_eq!(
+        eval(&tab, "document.querySelectorAll('.mv.decides').length"),
+        serde_json::json!(1)
+    );
+    // The buttons step too. Ply 1 chases a7: a target mark shows on the board there and at
+    // no ply without a target.
+    let click = |go: &str| {
+        tab.find_element(&format!("button[data-go=\"{go}\"]"))
+            .expect("the button")
+            .click()
+            .expect("a click");
+    };
+    click("first");
+    assert_eq!(board_ply(&tab, 0), 0);
+    click("next");
+    assert_eq!(board_ply(&tab, 0), 1);
+    let marks = "Array.from(document.querySelectorAll('.board g.p.on .target')).length";
+    assert_eq!(eval(&tab, marks), serde_json::json!(1));
+    key(&tab, "ArrowRight");
+    assert_eq!(eval(&tab, marks), serde_json::json!(0));
+    assert!(eval_str(&tab, "document.body.textContent").contains("长捉"));
+    tab.find_element("button[data-ply=\"3\"]")
+        .expect("a cycle move")
+        .click()
+        .expect("a click");
+    assert_eq!(eval(&tab, marks), serde_json::json!(1));
+    click("decides");
+    assert_eq!(board_ply(&tab, 0), 8);
+    click("prev");
+    assert_eq!(board_ply(&tab, 0), 7);
+    screenshot(&tab, "ruling-perpetual-chase.png");
+    let _ = tab.close(false);
+}
+
+#[test]
+fn an_invalid_game_opens_at_its_first_bad_move() {
+    let Some(s) = session() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let page = dir.path().join("illegal.html");
+    show_page(&root().join("samples/othello/illegal.txt"), 0, &page);
+    let tab = s.open(&url(&page, ""));
+    assert_eq!(board_ply(&tab, 0), 11, "the position before the bad ply 12");
+    let alert = eval_str(&tab, "document.querySelector('.error-box').textContent");
+    assert!(alert.contains("illegal-move at ply 12"), "{alert}");
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelectorAll('table.moves .mv.bad').length"
+        ),
+        serde_json::json!(1)
+    );
+    screenshot(&tab, "invalid-othello.png");
+    let _ = tab.close(false);
+}
+
+#[test]
+fn the_index_and_the_batch_page_filter_and_open_games() {
+    let Some(s) = session() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("out");
+    let page = dir.path().join("all.html");
+    let samples = root().join("samples");
+    let o = qipu(&[
+        OsStr::new("adjudicate"),
+        samples.as_os_str(),
+        OsStr::new("--html-dir"),
+        out.as_os_str(),
+        OsStr::new("--html"),
+        page.as_os_str(),
+        OsStr::new("--json"),
+    ]);
+    let reports: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON report line"))
+        .collect();
+    let invalid = reports.iter().filter(|r| r["valid"] == false).count();
+    assert!(invalid > 0 && invalid < reports.len());
+    let pages = std::fs::read_dir(out.join("games"))
+        .expect("games/")
+        .count();
+    assert_eq!(pages, reports.len(), "a page for every sample game");
+
+    let tab = s.open(&url(&out.join("index.html"), ""));
+    let rows = "Array.from(document.querySelectorAll('table.games tbody tr')).filter(r => getComputedStyle(r).display !== 'none').length";
+    assert_eq!(eval(&tab, rows), serde_json::json!(reports.len()));
+    eval(
+        &tab,
+        "(() => { const s = document.getElementById('f-status'); s.value = 'invalid'; s.dispatchEvent(new Event('change')); })()",
+    );
+    assert_eq!(eval(&tab, rows), serde_json::json!(invalid));
+    screenshot(&tab, "index-invalid.png");
+    // Every row links to its game's page, which replays.
+    tab.find_element("table.games tbody tr:not([hidden]) a")
+        .expect("a link")
+        .click()
+        .expect("a click");
+    tab.wait_until_navigated().expect("the game page loads");
+    assert!(eval_str(&tab, "location.pathname").contains("/games/"));
+    let first_invalid = reports
+        .iter()
+        .find(|r| r["valid"] == false)
+        .and_then(|r| r["error"]["message"].as_str())
+        .expect("an invalid game's error");
+    let alert = eval_str(&tab, "document.querySelector('.error-box').textContent");
+    assert!(alert.contains(first_invalid), "{alert}");
+    let _ = tab.close(false);
+
+    // The batch page: #game=G&ply=N opens game G at ply N.
+    let games = eval(
+        &s.open(&url(&page, "")),
+        "document.querySelectorAll('section.game').length",
+    );
+    assert_eq!(games, serde_json::json!(reports.len()));
+    let g = reports
+        .iter()
+        .position(|r| {
+            r["source"]
+                .as_str()
+                .is_some_and(|x| x.ends_with("perpetual-check.pgn"))
+        })
+        .expect("the perpetual check sample");
+    let tab = s.open(&url(&page, &format!("#game={g}&ply=5")));
+    assert_eq!(board_ply(&tab, g), 5);
+    let (game, record, rules) = read_record(
+        &root().join("samples/xiangqi/disputed/perpetual-check.pgn"),
+        0,
+    );
+    assert_eq!(board_fen(&tab, g), positions(game, &record, &rules)[5]);
+    // The keys step the game that was opened.
+    key(&tab, "ArrowRight");
+    assert_eq!(board_ply(&tab, g), 6);
+    assert!(eval_str(&tab, "location.hash").contains(&format!("game={g}&ply=6")));
+    let _ = tab.close(false);
+}
+
+const HOSTILE: &str = r#"[Game "Chinese Chess"]
+[Event "\"><img src=x onerror=window.pwned=1>"]
+[Red "<script>window.pwned=1</script>"]
+[Black "' onmouseover='window.pwned=1"]
+[Site "</title><b id=injected>x</b>"]
+[Result "1-0"]
+{</script><script>window.pwned=1</script> before the game}
+1. h2e2 {</script><script>window.pwned=1</script>} h9g7 {<img src=x onerror=window.pwned=1>} 2. h0g2 {<!-- --><svg onload=window.pwned=1>} i9h9 1-0
+
+[Game "Chinese Chess"]
+[Event "a bad move"]
+1. h2e2 <svg/onload=window.pwned=1> 2. h0g2 *
+"#;
+
+/// No element of the record's, no script of its ran, the page's own policy is in force.
+fn assert_clean(tab: &Tab, what: &str) {
+    assert_eq!(
+        eval(tab, "typeof window.pwned"),
+        serde_json::json!("undefined"),
+        "{what}"
+    );
+    assert_eq!(
+        eval(
+            tab,
+            "document.querySelectorAll('img, b, iframe, object, embed, [onerror], [onload], [onmouseover], #injected, body svg[onload]').length"
+        ),
+        serde_json::json!(0),
+        "{what}"
+    );
+    // Scripts: the page's one, and the JSON data of each game.
+    assert_eq!(
+        eval(
+            tab,
+            "Array.from(document.scripts).filter(s => s.type !== 'application/json').length"
+        ),
+        serde_json::json!(1),
+        "{what}"
+    );
+    // The Content-Security-Policy blocks any other inline script.
+    eval(
+        tab,
+        "(() => { const s = document.createElement('script'); s.textContent = 'window.pwned = 2'; document.body.appendChild(s); s.remove(); })()",
+    );
+    assert_eq!(
+        eval(tab, "typeof window.pwned"),
+        serde_json::json!("undefined"),
+        "{what}: the CSP lets an inline script run"
+    );
+}
+
+#[test]
+fn a_hostile_record_adds_no_markup_and_runs_no_script() {
+    let Some(s) = session() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let input = dir.path().join("evil <b>name</b>'\".pgn".replace('/', "_"));
+    std::fs::write(&input, HOSTILE).expect("the record is written");
+    let one = dir.path().join("one.html");
+    show_page(&input, 0, &one);
+    let bad = dir.path().join("bad.html");
+    show_page(&input, 1, &bad);
+    let out = dir.path().join("out");
+    let all = dir.path().join("all.html");
+    qipu(&[
+        OsStr::new("adjudicate"),
+        input.as_os_str(),
+        OsStr::new("--html-dir"),
+        out.as_os_str(),
+        OsStr::new("--html"),
+        all.as_os_str(),
+        OsStr::new("-q"),
+    ]);
+    let pages = [
+        one.clone(),
+        bad,
+        all,
+        out.join("index.html"),
+        out.join("games/0.html"),
+        out.join("games/1.html"),
+    ];
+    for page in &pages {
+        let tab = s.open(&url(page, ""));
+        assert_clean(&tab, &page.display().to_string());
+        // Step through every ply (the comments are shown as text on the way).
+        for _ in 0..6 {
+            key(&tab, "ArrowRight");
+        }
+        key(&tab, "Home");
+        assert_clean(&tab, &page.display().to_string());
+        let _ = tab.close(false);
+    }
+    // The texts are there, as text.
+    let tab = s.open(&url(&one, "#ply=1"));
+    let comment = eval_str(&tab, "document.querySelector('.comment').textContent");
+    assert_eq!(comment, "</script><script>window.pwned=1</script>");
+    let title = eval_str(&tab, "document.title");
+    assert!(title.contains("evil <b>name"), "{title}");
+    let tags = eval_str(&tab, "document.querySelector('table.tags').textContent");
+    assert!(
+        tags.contains("\"><img src=x onerror=window.pwned=1>"),
+        "{tags}"
+    );
+    screenshot(&tab, "hostile.png");
+    let _ = tab.close(false);
+}

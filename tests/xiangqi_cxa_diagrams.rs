@@ -1,0 +1,97 @@
+//! The CXA rulebook's 棋例图示 (2020), rebuilt (tests/fixtures/xiangqi-cxa-2020-diagrams.tsv):
+//! every move's label as printed, the ruling, and each side's term.
+
+use qipu::core::verdict::MoveClass;
+use qipu::xiangqi::notation;
+use qipu::xiangqi::repetition::Code;
+use qipu::xiangqi::rules::{Move, Position};
+use qipu::xiangqi::verdict::{BoardRules, board_verdict};
+
+const DIAGRAMS: &str = include_str!("fixtures/xiangqi-cxa-2020-diagrams.tsv");
+
+/// The kinds a term counts (一捉一兑 → {捉: 1, 兑: 1}; 长捉 → {捉: all}; 两闲 → {闲: 2}).
+fn kinds(term: &str) -> Vec<(char, u32)> {
+    let chars: Vec<char> = term.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < chars.len() {
+        let n = match chars[i] {
+            '长' => 0,
+            '一' => 1,
+            '两' | '二' => 2,
+            '三' => 3,
+            '四' => 4,
+            c => panic!("term {term}: {c}"),
+        };
+        out.push((chars[i + 1], n));
+        i += 2;
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_rebuilt_diagram_is_labelled_and_ruled_as_printed() {
+    let mut checked = 0;
+    for line in DIAGRAMS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t"))
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [id, fen, moves, labels, result, reason, red, black, _shows] = f[..] else {
+            panic!("bad fixture line {line}");
+        };
+        let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{id}: {e:?}"));
+        let lap: Vec<&str> = moves.split_whitespace().collect();
+        let mut pos = start.clone();
+        let mut line_moves: Vec<Move> = Vec::new();
+        let mut texts = Vec::new();
+        for text in lap.iter().chain(lap.iter()) {
+            let (mv, _) =
+                notation::resolve(&pos, text).unwrap_or_else(|e| panic!("{id} {text}: {e:?}"));
+            pos.play(mv)
+                .unwrap_or_else(|_| panic!("{id}: {text} is illegal"));
+            line_moves.push(mv);
+            texts.push(text.to_string());
+        }
+        let rules = BoardRules {
+            code: Code::Cxa,
+            ..BoardRules::default()
+        };
+        let v = board_verdict(&start, &line_moves, &rules)
+            .unwrap_or_else(|| panic!("{id}: no ruling ({})", texts.join(" ")));
+        let cycle = v.cycle.as_ref().expect("a cycle");
+        let printed: Vec<&str> = labels.split_whitespace().collect();
+        let got: Vec<&str> = cycle.iter().map(|m| m.kind.label()).collect();
+        let want: Vec<&str> = printed.iter().chain(printed.iter()).copied().collect();
+        assert_eq!(got, want, "{id}: labels ({})", v.detail);
+        assert_eq!(v.result.to_string(), result, "{id}: {}", v.detail);
+        assert_eq!(v.reason.as_str(), reason, "{id}: {}", v.detail);
+        let sides = v.sides.as_ref().expect("sides");
+        for (side, term) in [(0, red), (1, black)] {
+            if term != "-" {
+                assert_eq!(
+                    kinds(&sides[side].term),
+                    kinds(term),
+                    "{id}: {} term {} (printed {term})",
+                    sides[side].side,
+                    sides[side].term
+                );
+            }
+        }
+        // Forbidden is what the printed kinds make it (禁止着法, 24.13).
+        for s in sides {
+            let attacks_only = kinds(&s.term)
+                .iter()
+                .all(|(k, _)| ['将', '杀', '捉'].contains(k));
+            assert_eq!(s.forbidden, attacks_only, "{id}: {} {}", s.side, s.term);
+        }
+        assert!(
+            cycle
+                .iter()
+                .all(|m| m.kind != MoveClass::Idle || m.targets.is_empty())
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} diagrams");
+}
