@@ -5,8 +5,11 @@
 #                                  or QIPU_CORPUS=/path/to/corpus)
 #
 # Installs what is missing from the package registries (apt: fairy-stockfish; pip: pyffish),
-# builds qipu in release mode, runs every measurement a few times keeping the best, and prints
-# one table of ratios. Timings are wall-clock on whatever machine runs it; nothing is asserted.
+# builds qipu in release mode, runs every measurement a few times keeping the best (the two
+# sides of a ratio in alternating rounds), and prints one table of ratios with the load
+# average. Timings are wall-clock on whatever machine runs it; nothing is asserted. When
+# PIKAFISH_SRC or EDAX_SRC is set, benches/peers.sh (perft against Pikafish, Edax and
+# Fairy-Stockfish, built from source) runs after it and prints its own table.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -37,23 +40,42 @@ if ! "$PY" -c 'import pyffish' 2>/dev/null; then
     "$PY" -m pip install --quiet pyffish
 fi
 
+LOAD_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 say "building qipu (release)"
 cargo build --release --quiet
 QIPU="$PWD/target/release/qipu"
 
 # --- timing helpers ----------------------------------------------------------------------
+secs() { "$@" >/dev/null 2>&1 || true; }
+# wall CMD...: the wall-clock seconds of one run.
+wall() {
+    local s e
+    s=$(date +%s.%N)
+    secs "$@"
+    e=$(date +%s.%N)
+    echo "$e - $s" | bc -l
+}
+lower() { if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 # best_of CMD...: runs the command ROUNDS times, prints the best wall-clock seconds.
 best_of() {
     local best="" t
     for _ in $(seq "$ROUNDS"); do
-        local s e
-        s=$(date +%s.%N)
-        "$@" >/dev/null 2>&1 || true
-        e=$(date +%s.%N)
-        t=$(echo "$e - $s" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+        t=$(wall "$@")
+        best=$(lower "$best" "$t")
     done
     printf '%.3f' "$best"
+}
+# best_pair "CMD A" "CMD B": ROUNDS alternating rounds (A B, B A, ...); prints "bestA bestB".
+best_pair() {
+    local a="" b="" r
+    for r in $(seq "$ROUNDS"); do
+        if [ $((r % 2)) = 1 ]; then
+            a=$(lower "$a" "$(wall bash -c "$1")"); b=$(lower "$b" "$(wall bash -c "$2")")
+        else
+            b=$(lower "$b" "$(wall bash -c "$2")"); a=$(lower "$a" "$(wall bash -c "$1")")
+        fi
+    done
+    printf '%.3f %.3f\n' "$a" "$b"
 }
 
 fsf_perft() {
@@ -70,14 +92,13 @@ Q_PERFT=$("$QIPU" perft xiangqi 5 | tail -1)
 F_PERFT=$(fsf_perft 5 | grep -oE '[0-9]+' | tail -1 || true)
 [ "$Q_PERFT" = "133312995" ] || say "warning: qipu perft 5 = $Q_PERFT"
 [ "$F_PERFT" = "133312995" ] || say "warning: fairy-stockfish perft 5 = $F_PERFT"
-T_Q=$(best_of "$QIPU" perft xiangqi 5)
-T_F=$(best_of bash -c "$(declare -f fsf_perft); FSF='$FSF' fsf_perft 5")
+read -r T_Q T_F < <(best_pair "'$QIPU' perft xiangqi 5" "$(declare -f fsf_perft); FSF='$FSF' fsf_perft 5")
 row "xiangqi perft 5 (133,312,995 leaves, 1 thread)" "${T_Q}s" "${T_F}s" "$(echo "$T_F / $T_Q" | bc -l | xargs printf '%.1fx')" "Fairy-SF"
 
-# --- Othello perft 11, one thread ----------------------------------------------------------
+# --- Othello perft 11, one thread (Edax: benches/peers.sh) ----------------------------------
 say "othello perft 11"
 T_O=$(best_of "$QIPU" perft othello 11)
-row "othello perft 11 (212,258,800 leaves, 1 thread)" "${T_O}s" "0.5s*" "$(echo "0.5 / $T_O" | bc -l | xargs printf '%.2fx')" "fastest C*"
+row "othello perft 11 (212,258,800 leaves, 1 thread)" "${T_O}s" "-" "-" "Edax**"
 
 # --- CCPD: qipu on the Big5 Chinese-notation files, pyffish on the same games in UCI -------
 CCPD="$CORPUS/xiangqi/ccpd"
@@ -156,8 +177,8 @@ EOF
     [ "$PY_VALID" = "$PY_GAMES" ] || say "warning: pyffish found $PY_VALID of $PY_GAMES games valid"
     row "CCPD validate, Big5 Chinese PGN (games/s)" "$(printf '%.0f' "$R_QC")" "$(printf '%.0f' "$R_PY")" "$(echo "$R_QC / $R_PY" | bc -l | xargs printf '%.0fx')" "pyffish"
     row "CCPD validate, same games as UCCI (games/s)" "$(printf '%.0f' "$R_QU")" "$(printf '%.0f' "$R_PY")" "$(echo "$R_QU / $R_PY" | bc -l | xargs printf '%.0fx')" "pyffish"
-    T_QA=$(best_of "$QIPU" adjudicate -q --json "$CCPD")
-    row "CCPD adjudicate / validate (time ratio)" "${T_QA}s" "${T_QC}s" "$(echo "$T_QA / $T_QC" | bc -l | xargs printf '%.2fx')" "qipu"
+    read -r T_QA T_QV < <(best_pair "'$QIPU' adjudicate -q --json '$CCPD'" "'$QIPU' validate -q --json '$CCPD'")
+    row "CCPD adjudicate / validate (time ratio)" "${T_QA}s" "${T_QV}s" "$(echo "$T_QA / $T_QV" | bc -l | xargs printf '%.2fx')" "qipu"
 fi
 
 # --- WTHOR ------------------------------------------------------------------------------------
@@ -165,27 +186,39 @@ WTHOR="$CORPUS/othello/wthor"
 if [ -d "$WTHOR" ]; then
     say "WTHOR"
     NW=$({ "$QIPU" validate -q --json "$WTHOR" 2>/dev/null || true; } | wc -l)
-    T_W=$(best_of "$QIPU" validate -q --json "$WTHOR")
-    T_WA=$(best_of "$QIPU" adjudicate -q --json "$WTHOR")
+    read -r T_WA T_W < <(best_pair "'$QIPU' adjudicate -q --json '$WTHOR'" "'$QIPU' validate -q --json '$WTHOR'")
     row "WTHOR validate, end to end (games/s)" "$(printf '%.0f' "$(echo "$NW / $T_W" | bc -l)")" "-" "-" "-"
     row "WTHOR adjudicate / validate (time ratio)" "${T_WA}s" "${T_W}s" "$(echo "$T_WA / $T_W" | bc -l | xargs printf '%.2fx')" "qipu"
     # Replay with the file in memory (benches/throughput.rs, all cores), against the target.
     BENCH=$(QIPU_BENCH=wthor QIPU_CORPUS="$CORPUS" cargo bench --quiet --bench throughput 2>/dev/null || true)
     for what in "replay (records in memory)" "read + replay (bytes in memory)"; do
-        R=$(printf '%s\n' "$BENCH" | grep -F "wthor $what" | awk '{print $(NF-1)}')
+        LINE=$(printf '%s\n' "$BENCH" | grep -F "wthor $what" || true)
+        R=$(printf '%s\n' "$LINE" | awk '{for (i = 2; i <= NF; i++) if ($i == "games/s") print $(i-1)}')
+        C=$(printf '%s\n' "$LINE" | awk '{for (i = 2; i <= NF; i++) if ($i == "games/cpu-s") print $(i-1)}')
         [ -n "$R" ] && row "WTHOR $what (games/s)" "$R" "1000000" "$(echo "$R / 1000000" | bc -l | xargs printf '%.2fx')" "target"
+        if [ -n "$C" ] && [ "$C" != 0 ]; then
+            CC=$(echo "$C * $(nproc)" | bc -l | xargs printf '%.0f')
+            row "  the same, games/CPU-s x $(nproc) cores" "$CC" "1000000" "$(echo "$CC / 1000000" | bc -l | xargs printf '%.2fx')" "target"
+        fi
     done
 fi
 
 # --- the table ------------------------------------------------------------------------------
 echo
 echo "qipu $("$QIPU" --version | awk '{print $2}') vs peers — $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load average at the start: $LOAD_START; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 printf '%-44s %10s %10s %10s %8s\n' "measurement" "qipu" "peer" "ratio" "peer is"
 printf '%s\n' "${ROWS[@]}"
 echo
 echo "ratio = how many times faster qipu is (peer time / qipu time, or qipu rate / peer rate);"
-echo "for the adjudicate rows, adjudicate time / validate time. * no installable peer: the"
-echo "fastest C Othello perft is quoted at 0.5 s on this machine class, not measured here."
-echo "The WTHOR in-memory rows compare with the issue's target of 1,000,000 games/s."
+echo "for the adjudicate rows, adjudicate time / validate time (alternating rounds). ** Edax"
+echo "is not packaged: benches/peers.sh builds it from source and times it against qipu."
+echo "The WTHOR in-memory rows compare with the issue's target of 1,000,000 games/s; the"
+echo "games/CPU-s rows are the games per CPU-second of every thread times the cores: an"
+echo "estimate of what free cores would do (sharing them slows each CPU-second too)."
+
+if [ -n "${PIKAFISH_SRC:-}${EDAX_SRC:-}" ]; then
+    echo
+    benches/peers.sh
+fi

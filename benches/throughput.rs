@@ -8,9 +8,14 @@
 //! * CCPD read + replay: Big5 decoding, PGN parsing, Chinese notation, replay, on all cores;
 //! * CCPD adjudicate: the same with verdicts (repetition tables), against plain validation.
 //!
-//! `QIPU_BENCH=wthor` or `QIPU_BENCH=ccpd` runs one corpus only (for profiling).
+//! `QIPU_BENCH=wthor` or `QIPU_BENCH=ccpd` runs one corpus only (for profiling);
+//! `QIPU_BENCH_ROUNDS=N` runs each measurement N times instead of 5 (WTHOR) or 3 (CCPD),
+//! the best kept (1 under callgrind).
 //!
-//! No assertion on timings: this prints numbers for docs/performance.md.
+//! Each line gives the best round's games/s (wall clock) and games per CPU-second (every
+//! thread's CPU time): on a machine that others load, the second, times the cores, is what
+//! the cores would do free. No assertion on timings: this prints numbers for
+//! docs/performance.md.
 
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
@@ -67,17 +72,39 @@ fn load(path: &Path, bytes: Vec<u8>) -> Option<Loaded> {
     })
 }
 
-/// Runs `f` `rounds` times and returns the best games/s.
-fn best(rounds: usize, mut f: impl FnMut() -> usize) -> (usize, f64) {
-    let mut best = 0.0f64;
+/// The CPU time of every thread of this process so far (Linux: /proc/self/task/*/schedstat,
+/// in nanoseconds), or None where that cannot be read.
+fn cpu_seconds() -> Option<f64> {
+    let mut ns = 0u64;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let path = task.ok()?.path().join("schedstat");
+        let text = std::fs::read_to_string(path).ok()?;
+        ns += text.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(ns as f64 / 1e9)
+}
+
+/// Runs `f` `rounds` times (or `QIPU_BENCH_ROUNDS`) and returns the games, the best games/s
+/// of wall-clock time, and the best games per CPU-second (all threads; 0 when unknown). On a
+/// loaded machine the second, times the number of cores, is what the cores would do free.
+fn best(rounds: usize, mut f: impl FnMut() -> usize) -> (usize, f64, f64) {
+    let rounds = std::env::var("QIPU_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(rounds);
+    let (mut best, mut best_cpu) = (0.0f64, 0.0f64);
     let mut games = 0;
     for _ in 0..rounds {
+        let c = cpu_seconds();
         let t = Instant::now();
         games = f();
         let rate = games as f64 / t.elapsed().as_secs_f64().max(1e-9);
         best = best.max(rate);
+        if let (Some(c0), Some(c1)) = (c, cpu_seconds()) {
+            best_cpu = best_cpu.max(games as f64 / (c1 - c0).max(1e-9));
+        }
     }
-    (games, best)
+    (games, best, best_cpu)
 }
 
 /// Reads a loaded file as the CLI does, a slice of 256 games at a time, handing each slice's
@@ -129,25 +156,33 @@ fn main() {
             .flat_map(|l| l.game.read(l.format, &l.input))
             .flatten()
             .collect();
-        let (n, rate) = best(5, || {
+        let (n, rate, cpu) = best(5, || {
             check_all(game, &records, false);
             records.len()
         });
-        println!("wthor replay (records in memory):      {n:>7} games {rate:>12.0} games/s");
-        let (n, rate) = best(5, || {
+        println!(
+            "wthor replay (records in memory):      {n:>7} games {rate:>12.0} games/s {cpu:>10.0} games/cpu-s"
+        );
+        let (n, rate, cpu) = best(5, || {
             check_all(game, &records, true);
             records.len()
         });
-        println!("wthor adjudicate (records in memory):  {n:>7} games {rate:>12.0} games/s");
-        let (n, rate) = best(5, || {
+        println!(
+            "wthor adjudicate (records in memory):  {n:>7} games {rate:>12.0} games/s {cpu:>10.0} games/cpu-s"
+        );
+        let (n, rate, cpu) = best(5, || {
             loaded
                 .par_iter()
                 .map(|l| in_slices(l, |recs| check_all(l.game, recs, false)))
                 .sum()
         });
-        println!("wthor read + replay (bytes in memory): {n:>7} games {rate:>12.0} games/s");
-        let (n, rate) = best(5, || loaded.par_iter().map(|l| in_slices(l, |_| 0)).sum());
-        println!("wthor read only (bytes in memory):     {n:>7} games {rate:>12.0} games/s");
+        println!(
+            "wthor read + replay (bytes in memory): {n:>7} games {rate:>12.0} games/s {cpu:>10.0} games/cpu-s"
+        );
+        let (n, rate, cpu) = best(5, || loaded.par_iter().map(|l| in_slices(l, |_| 0)).sum());
+        println!(
+            "wthor read only (bytes in memory):     {n:>7} games {rate:>12.0} games/s {cpu:>10.0} games/cpu-s"
+        );
     }
 
     if only == "wthor" {
@@ -163,7 +198,7 @@ fn main() {
         .filter_map(|p| std::fs::read(p).ok().map(|b| (p.clone(), b)))
         .collect();
     for adjudicate in [false, true] {
-        let (n, rate) = best(3, || {
+        let (n, rate, cpu) = best(3, || {
             raw.par_iter()
                 .map(|(p, b)| {
                     let Some(l) = load(p, b.clone()) else {
@@ -187,6 +222,6 @@ fn main() {
         } else {
             "ccpd decode + read + replay:    "
         };
-        println!("{what}       {n:>7} games {rate:>12.0} games/s");
+        println!("{what}       {n:>7} games {rate:>12.0} games/s {cpu:>10.0} games/cpu-s");
     }
 }

@@ -5,6 +5,7 @@
 //! bit 0 and h8 is bit 63.
 
 pub mod perft;
+mod simd;
 
 use crate::core::record::Player;
 
@@ -99,6 +100,43 @@ pub fn flips(sq: usize, p: u64, o: u64) -> u64 {
     f
 }
 
+/// Whether the CPU has the AVX-512 parts of [`simd::flips_avx512`].
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_avx512() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512cd")
+        && std::is_x86_feature_detected!("avx512vl")
+}
+
+/// [`flips`] by the fastest kernel the CPU has (AVX-512, else AVX2, else plain).
+#[inline]
+fn flips_fast(sq: usize, p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_avx512() {
+            // SAFETY: the CPU has the AVX-512 parts (checked above).
+            return unsafe { simd::flips_avx512(sq, p, o) };
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked above).
+            return unsafe { simd::flips(sq, p, o) };
+        }
+    }
+    flips(sq, p, o)
+}
+
+/// [`legal_moves`] by the fastest kernel the CPU has.
+#[inline]
+fn legal_fast(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked above).
+        return unsafe { simd::legal_moves(p, o) };
+    }
+    legal_moves(p, o)
+}
+
 /// An Othello position: the discs of each colour and the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -143,13 +181,13 @@ impl Board {
     #[inline]
     pub fn legal(&self) -> u64 {
         let (p, o) = self.sides();
-        legal_moves(p, o)
+        legal_fast(p, o)
     }
 
     /// Whether the opponent of the side to move has a move.
     pub fn opponent_can_move(&self) -> bool {
         let (p, o) = self.sides();
-        legal_moves(o, p) != 0
+        legal_fast(o, p) != 0
     }
 
     /// The side to move has no move and must pass (the game is not over).
@@ -188,7 +226,7 @@ impl Board {
         if sq >= 64 || (p | o) & (1u64 << sq) != 0 {
             return 0;
         }
-        flips(usize::from(sq), p, o)
+        flips_fast(usize::from(sq), p, o)
     }
 
     /// Plays a move already known to be legal (an illegal placement only puts the disc).
@@ -196,7 +234,7 @@ impl Board {
         if let Move::Place(sq) = mv {
             let (p, o) = self.sides();
             let bit = 1u64 << (sq & 63);
-            let f = flips(sq as usize, p, o);
+            let f = flips_fast(sq as usize, p, o);
             let (p, o) = (p | bit | f, o & !f);
             match self.to_move {
                 Player::First => (self.black, self.white) = (p, o),

@@ -5,21 +5,22 @@
 use super::{Board, Move, flips, legal_moves, squares};
 use rayon::prelude::*;
 
-/// The perft recursion, defined once and compiled twice: plainly, and (on x86-64) with the
-/// `popcnt`/`lzcnt` instructions, chosen at run time.
+/// The perft recursion, defined once and compiled four times: plainly, with the
+/// `popcnt`/`lzcnt` instructions, with AVX2 kernels and with the AVX-512 flips (on x86-64),
+/// chosen at run time.
 macro_rules! perft_recursion {
-    ($(#[$attr:meta])* $name:ident) => {
+    ($(#[$attr:meta])* $name:ident, $moves:path, $flips:path) => {
         $(#[$attr])*
         fn $name(p: u64, o: u64, depth: u32) -> u64 {
             if depth == 0 {
                 return 1;
             }
-            let moves = legal_moves(p, o);
+            let moves = $moves(p, o);
             if depth == 1 {
                 return u64::from(moves.count_ones().max(1));
             }
             if moves == 0 {
-                if legal_moves(o, p) == 0 {
+                if $moves(o, p) == 0 {
                     return 1; // the game is over: one leaf
                 }
                 return $name(o, p, depth - 1); // a forced pass
@@ -27,14 +28,14 @@ macro_rules! perft_recursion {
             let mut total = 0;
             if depth == 2 {
                 for sq in squares(moves) {
-                    let f = flips(sq as usize, p, o);
+                    let f = $flips(sq as usize, p, o);
                     let (np, no) = (p | f | (1u64 << sq), o & !f);
-                    total += u64::from(legal_moves(no, np).count_ones().max(1));
+                    total += u64::from($moves(no, np).count_ones().max(1));
                 }
                 return total;
             }
             for sq in squares(moves) {
-                let f = flips(sq as usize, p, o);
+                let f = $flips(sq as usize, p, o);
                 total += $name(o & !f, p | f | (1u64 << sq), depth - 1);
             }
             total
@@ -42,12 +43,30 @@ macro_rules! perft_recursion {
     };
 }
 
-perft_recursion!(perft_plain);
+perft_recursion!(perft_plain, legal_moves, flips);
 
 #[cfg(target_arch = "x86_64")]
 perft_recursion!(
     #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-    perft_popcnt
+    perft_popcnt,
+    legal_moves,
+    flips
+);
+
+#[cfg(target_arch = "x86_64")]
+perft_recursion!(
+    #[target_feature(enable = "avx2,popcnt,lzcnt,bmi1")]
+    perft_avx2,
+    super::simd::legal_moves,
+    super::simd::flips
+);
+
+#[cfg(target_arch = "x86_64")]
+perft_recursion!(
+    #[target_feature(enable = "avx2,avx512f,avx512cd,avx512vl,popcnt,lzcnt,bmi1")]
+    perft_avx512,
+    super::simd::legal_moves,
+    super::simd::flips_avx512
 );
 
 /// Leaves below the position `(p, o)` (mover, opponent) at `depth`.
@@ -57,7 +76,15 @@ pub fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
         && std::is_x86_feature_detected!("lzcnt")
         && std::is_x86_feature_detected!("bmi1")
     {
-        // SAFETY: the CPU has the features the function was compiled for (checked above).
+        if super::has_avx512() {
+            // SAFETY: the CPU has the features the function was compiled for (checked above).
+            return unsafe { perft_avx512(p, o, depth) };
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: as above.
+            return unsafe { perft_avx2(p, o, depth) };
+        }
+        // SAFETY: as above.
         return unsafe { perft_popcnt(p, o, depth) };
     }
     perft_plain(p, o, depth)

@@ -5,7 +5,9 @@
 //! Squares are ICCS: files a–i from Red's left, ranks 0–9 from Red's side.
 
 mod attacks;
+mod count;
 mod fen;
+mod lines;
 mod movegen;
 mod perft;
 mod position;

@@ -3,13 +3,14 @@
 //! move touching a file/rank where an enemy rook, cannon or king stands, or a horse leg an
 //! enemy horse could use).
 
+use super::lines::BIT_T;
 use super::position::{
     ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, NO_SQUARE, PAWN_CODE,
     Position, ROOK_CODE, color_bit,
 };
 use super::tables::{
     ADVISOR, BIT, DIRECTION, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS,
-    RAY_BITS, RAYS,
+    RAY_BITS, RAY_BITS_T, RAYS,
 };
 use super::types::{Move, MoveList, Square};
 
@@ -123,41 +124,69 @@ impl Position {
     }
 
     /// Whether the side to move is in check, and the points where moving a piece from or to
-    /// could expose its king: every point of a king ray that holds an enemy rook, cannon or
-    /// (on the file) king, and the legs of enemy horses aimed at the king.
+    /// could expose its king: the points of a king ray up to an enemy rook or (on the file)
+    /// king with at most one piece before it, or up to an enemy cannon with at most two, and
+    /// the legs of enemy horses aimed at the king.
     #[inline]
     pub(crate) fn safety(&self) -> (bool, u128) {
+        let (check, mask, _) = self.safety_lines();
+        (check, mask)
+    }
+
+    /// [`Position::safety`] with the mask also in the transposed bitset.
+    #[inline(always)]
+    pub(crate) fn safety_lines(&self) -> (bool, u128, u128) {
         let us = self.side;
         let k = self.kings[us.index()];
         if k == NO_SQUARE {
-            return (false, 0);
+            return (false, 0, 0);
         }
         let k = k as usize;
         let e = color_bit(us.other());
         let b = &self.board;
         let mut mask = 0u128;
+        let mut mask_t = 0u128;
         let mut check = false;
         for (dir, ray) in RAYS[k].iter().enumerate() {
-            let mut live = false;
+            // The pieces of the ray in order, up to the third: an enemy rook (or king, on the
+            // file) with at most one piece before it, or a cannon with at most two, could
+            // give check once one piece moves off or onto the points up to it; nothing
+            // beyond the third piece can.
             let mut seen = 0;
+            let mut reach = NO_SQUARE as usize;
             for &t in &ray.sq[..ray.n as usize] {
                 let q = b[t as usize];
                 if q != 0 {
-                    seen += 1;
                     let straight = q == ROOK_CODE | e || (dir < 2 && q == KING_CODE | e);
                     let cannon = q == CANNON_CODE | e;
-                    live |= straight || cannon;
-                    check |= (seen == 1 && straight) || (seen == 2 && cannon);
+                    if (straight && seen <= 1) || (cannon && seen <= 2) {
+                        reach = t as usize;
+                    }
+                    check |= (seen == 0 && straight) || (seen == 1 && cannon);
+                    seen += 1;
+                    if seen == 3 {
+                        break;
+                    }
                 }
             }
-            if live {
-                mask |= RAY_BITS[k][dir];
+            if reach != NO_SQUARE as usize {
+                // The ray's points from the king up to `reach`: rays 0 and 2 run towards
+                // higher bits, 1 and 3 towards lower ones, in both bitsets.
+                let (r, rt) = (BIT[reach], BIT_T[reach]);
+                if dir % 2 == 0 {
+                    mask |= RAY_BITS[k][dir] & ((r << 1) - 1);
+                    mask_t |= RAY_BITS_T[k][dir] & ((rt << 1) - 1);
+                } else {
+                    mask |= RAY_BITS[k][dir] & !(r - 1);
+                    mask_t |= RAY_BITS_T[k][dir] & !(rt - 1);
+                }
             }
         }
         let ha = &HORSE_ATTACKERS[k];
         for i in 0..ha.n as usize {
             if b[ha.to[i] as usize] == HORSE_CODE | e {
                 mask |= BIT[ha.via[i] as usize];
+                mask_t |= BIT_T[ha.via[i] as usize];
                 check |= b[ha.via[i] as usize] == 0;
             }
         }
@@ -165,7 +194,7 @@ impl Position {
         for i in 0..pa.n as usize {
             check |= b[pa.sq[i] as usize] == PAWN_CODE | e;
         }
-        (check, mask)
+        (check, mask, mask_t)
     }
 
     /// Whether the pseudo-legal move keeps the mover's king safe.
@@ -250,19 +279,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// The number of legal moves (bulk count at a perft leaf).
-    #[inline]
-    pub(crate) fn count_legal(&mut self) -> u64 {
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
-        let (in_check, danger) = self.safety();
-        let mut n = 0;
-        for &mv in list.iter() {
-            n += self.is_safe(mv, in_check, danger) as u64;
-        }
-        n
     }
 }
 

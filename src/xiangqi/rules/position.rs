@@ -1,6 +1,7 @@
 //! The position: a 90-point mailbox with occupancy bitsets per colour, the king points kept
 //! incrementally, the side to move, the FEN counters and an incremental Zobrist hash.
 
+use super::lines::BIT_T;
 use super::types::{Color, Kind, Move, MoveList, Piece, Square};
 use super::zobrist;
 
@@ -26,6 +27,8 @@ pub(crate) fn color_bit(c: Color) -> u8 {
 pub struct Position {
     pub(crate) board: [u8; 90],
     pub(crate) occ: [u128; 2],
+    /// The same occupancy transposed (bit `file * 10 + rank`), for file look-ups.
+    pub(crate) occ_t: [u128; 2],
     pub(crate) kings: [u8; 2],
     pub(crate) side: Color,
     pub(crate) halfmove: u32,
@@ -83,6 +86,7 @@ impl Position {
         let mut p = Position {
             board: [0; 90],
             occ: [0; 2],
+            occ_t: [0; 2],
             kings: [NO_SQUARE; 2],
             side,
             halfmove: 0,
@@ -100,6 +104,7 @@ impl Position {
         if old != 0 {
             let c = (old >> 3) as usize;
             self.occ[c] &= !(1u128 << s);
+            self.occ_t[c] &= !BIT_T[s];
             self.hash ^= zobrist::PIECE[old as usize][s];
             if old & 7 == KING_CODE && self.kings[c] == s as u8 {
                 self.kings[c] = NO_SQUARE;
@@ -111,6 +116,7 @@ impl Position {
             let c = (code >> 3) as usize;
             self.board[s] = code;
             self.occ[c] |= 1u128 << s;
+            self.occ_t[c] |= BIT_T[s];
             self.hash ^= zobrist::PIECE[code as usize][s];
             if p.kind == Kind::King {
                 self.kings[c] = s as u8;
@@ -192,8 +198,10 @@ impl Position {
         self.board[t] = p;
         self.board[f] = 0;
         self.occ[c] ^= (1u128 << f) | (1u128 << t);
+        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
         if cap != 0 {
             self.occ[c ^ 1] ^= 1u128 << t;
+            self.occ_t[c ^ 1] ^= BIT_T[t];
             if cap & 7 == KING_CODE {
                 self.kings[c ^ 1] = NO_SQUARE;
             }
@@ -213,8 +221,10 @@ impl Position {
         self.board[f] = p;
         self.board[t] = cap;
         self.occ[c] ^= (1u128 << f) | (1u128 << t);
+        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
         if cap != 0 {
             self.occ[c ^ 1] ^= 1u128 << t;
+            self.occ_t[c ^ 1] ^= BIT_T[t];
             if cap & 7 == KING_CODE {
                 self.kings[c ^ 1] = t as u8;
             }
@@ -304,9 +314,7 @@ impl Position {
     /// Whether the move follows the moving piece's own rules (palace, river, leg, eye,
     /// screen, not onto an own piece), ignoring the safety of its king.
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.gen_pseudo_from(mv.from.index(), &mut list);
-        list.contains(&mv)
+        self.reaches(mv.from.index(), mv.to.index())
     }
 
     /// No legal move and in check: the side to move is checkmated (it loses).

@@ -303,6 +303,75 @@ const fn ray_bits_table(rays: &[[Ray; 4]; 90]) -> [[u128; 4]; 90] {
     t
 }
 
+/// `[horse point][legs]`: the points a horse reaches, with bit 0 of `legs` set when the leg
+/// above it (towards rank 9) is blocked, bit 1 below, bit 2 to the right, bit 3 to the left.
+const fn horse_by_legs_table(moves: &[Blocked; 90]) -> [[u128; 16]; 90] {
+    let mut t = [[0u128; 16]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let m = moves[s];
+        let mut legs = 0;
+        while legs < 16 {
+            let mut k = 0;
+            while k < m.n as usize {
+                let via = m.via[k] as usize;
+                let leg = if via == s + 9 {
+                    0
+                } else if via + 9 == s {
+                    1
+                } else if via == s + 1 {
+                    2
+                } else {
+                    3
+                };
+                if legs & (1 << leg) == 0 {
+                    t[s][legs] |= 1u128 << m.to[k];
+                }
+                k += 1;
+            }
+            legs += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn targets_bits<const N: usize>(moves: &[Targets<N>; 90]) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut k = 0;
+        while k < moves[s].n as usize {
+            t[s] |= 1u128 << moves[s].sq[k];
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn ray_bits_transposed(rays: &[[Ray; 4]; 90]) -> [[u128; 4]; 90] {
+    let mut t = [[0u128; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = rays[s][d];
+            let mut i = 0;
+            while i < ray.n as usize {
+                let q = ray.sq[i] as usize;
+                t[s][d] |= 1u128 << ((q % 9) * 10 + q / 9);
+                i += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const PAWN_MOVES: [[Targets<3>; 90]; 2] = pawn_table();
+
 /// One bit per point.
 pub(crate) static BIT: [u128; 90] = bit_table();
 /// The points of each ray as a bitset.
@@ -316,6 +385,12 @@ pub(crate) static HORSE_ATTACKERS: [Blocked; 90] = horse_attacker_table(&horse_t
 pub(crate) static PAWN: [[Targets<3>; 90]; 2] = pawn_table();
 pub(crate) static PAWN_ATTACKERS: [[Targets<3>; 90]; 2] = pawn_attacker_table(&pawn_table());
 pub(crate) static RAYS: [[Ray; 4]; 90] = ray_table();
+/// The points of each ray in the transposed bitset (`file * 10 + rank`).
+pub(crate) static RAY_BITS_T: [[u128; 4]; 90] = ray_bits_transposed(&ray_table());
+pub(crate) static HORSE_BY_LEGS: [[u128; 16]; 90] = horse_by_legs_table(&horse_table());
+pub(crate) static ADVISOR_BITS: [u128; 90] = targets_bits(&advisor_table());
+pub(crate) static PAWN_BITS: [[u128; 90]; 2] =
+    [targets_bits(&PAWN_MOVES[0]), targets_bits(&PAWN_MOVES[1])];
 
 #[cfg(test)]
 mod tests {
