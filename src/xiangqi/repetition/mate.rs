@@ -2,9 +2,9 @@
 //! if it were to move, forces mate by checks: every move of its line checks, the opponent's
 //! every legal reply is tried, and the line ends with a check the opponent cannot answer.
 //!
-//! The search is bounded and says so: at most [`MAX_CHECKS`] checking moves (iterative
-//! deepening, so the shortest mate is found first), at most [`QUESTION_NODES`] positions a
-//! question, and every question of one game draws from that game's [`Budget`]. A mate past the
+//! The search is bounded and says so: at most [`MAX_CHECKS`] checking moves (one depth-first
+//! pass; a position proven free of mates within a depth is not searched again), at most
+//! [`QUESTION_NODES`] positions a question, and every question of one game draws from that game's [`Budget`]. A mate past the
 //! bound is not a threat; docs/rules/xiangqi-repetition.md states the bound.
 
 use super::aside::{Aside, checks, moves};
@@ -72,20 +72,13 @@ fn mate_within(
         proven_none: HashMap::new(),
         aside,
     };
-    let mut found = Found::No;
-    for depth in 1..=max_checks {
-        match search.attack(&p, depth) {
-            Some(true) => {
-                found = Found::Yes;
-                break;
-            }
-            Some(false) => {}
-            None => {
-                found = Found::Unknown;
-                break;
-            }
-        }
-    }
+    // One pass to the full depth: only whether a mate exists is asked, not its length, and a
+    // position proven free of mates within a depth is not searched again to that depth.
+    let found = match search.attack(&p, max_checks) {
+        Some(true) => Found::Yes,
+        Some(false) => Found::No,
+        None => Found::Unknown,
+    };
     budget.left -= start - search.nodes;
     found
 }
@@ -129,6 +122,10 @@ impl Search<'_> {
     /// The defender to move, in check: whether every reply loses.
     fn defend(&mut self, p: &Position, depth: u32) -> Option<bool> {
         self.visit()?;
+        if depth <= 1 && self.aside.is_none() {
+            // The last check: mated when no reply exists at all (the first one found ends it).
+            return Some(!p.has_legal_move());
+        }
         let mut replies = MoveList::new();
         moves(p, self.aside, &mut replies);
         if replies.is_empty() {

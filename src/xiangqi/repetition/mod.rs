@@ -81,6 +81,9 @@ pub fn judge(
 #[derive(Debug, Default)]
 pub struct Analyses {
     axf: std::collections::HashMap<(u64, Move), (Position, MoveInfo)>,
+    /// CXA move analyses by (position hash, move, the previous position's hash when the move
+    /// answers a check: what stood before the check is part of its analysis).
+    cxa_moves: std::collections::HashMap<(u64, Move, u64), (Position, MoveInfo)>,
     cxa: cxa::Ctx,
 }
 
@@ -95,6 +98,29 @@ impl Analyses {
         }
         let info = analyse_axf(pos, mv);
         self.axf.insert(key, (pos.clone(), info.clone()));
+        info
+    }
+
+    fn cxa_move(
+        &mut self,
+        prev: Option<(&Position, Move)>,
+        before: &Position,
+        mv: Move,
+    ) -> MoveInfo {
+        let answers_check = before.is_check();
+        let prev_hash = match prev {
+            Some((x, _)) if answers_check => x.hash(),
+            _ => 0,
+        };
+        let key = (before.hash(), mv, prev_hash);
+        if let Some((p, info)) = self.cxa_moves.get(&key)
+            && p.side_to_move() == before.side_to_move()
+            && p.board == before.board
+        {
+            return info.clone();
+        }
+        let info = analyse_cxa(prev, before, mv, &mut self.cxa);
+        self.cxa_moves.insert(key, (before.clone(), info.clone()));
         info
     }
 
@@ -137,7 +163,7 @@ pub fn judge_cached(
                     let j = (i + n - 1) % n;
                     (&positions[j], moves[j])
                 });
-                analyse_cxa(prev, before, mv, &mut cache.cxa)
+                cache.cxa_move(prev, before, mv)
             }
         };
         infos.push(decide::Played {
