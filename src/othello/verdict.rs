@@ -7,7 +7,9 @@ use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::{CheckWants, Checked};
 use crate::core::identity;
 use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
-use crate::core::referee::{GameReferee, Judge, JudgedGame, Judgement, MoveError, replay_judged};
+use crate::core::referee::{
+    GameReferee, Judge, JudgedGame, JudgedReplay, Judgement, MoveError, replay_judged,
+};
 use crate::core::rules::Rules;
 use crate::core::verdict::{Reason, Verdict, decide};
 use crate::othello::notation::resolve::OthelloReplayer;
@@ -153,7 +155,20 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
     let judge = OthelloJudge {
         empties: Empties::from_rules(rules),
     };
-    let judged = match replay_judged(OthelloReplayer::default(), judge, record) {
+    // Validation replays without the judge (it has no verdict to give); adjudication goes
+    // through the referee's driver and judge.
+    let replayed = if wants.adjudicate {
+        replay_judged(OthelloReplayer::default(), judge, record)
+    } else {
+        crate::core::replay::replay(&OthelloReplayer::default(), record).map(|replay| {
+            JudgedReplay {
+                replay,
+                board: None,
+                notes: Vec::new(),
+            }
+        })
+    };
+    let judged = match replayed {
         Ok(r) => r,
         Err(e) => {
             let identity = wants.identity.then(|| {
