@@ -2,6 +2,7 @@
 //! records, the thread pool and the progress bar.
 
 use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
+use crate::core::batch::{Settings, rules_in_force};
 use crate::core::encoding::TextEncoding;
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
@@ -24,74 +25,15 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Validates `--game`, `--rules` and `--rule`. An unknown key or bad value is a usage
-    /// error naming the valid ones.
+    /// Validates `--game`, `--rules` and `--rule` (as [`Settings::new`] does for the library).
+    /// An unknown key or bad value is a usage error naming the valid ones.
     pub fn new(common: &CommonArgs) -> Result<Setup, String> {
-        let all = crate::games::all();
-        let games: Vec<&'static dyn Game> = match common.game {
-            Some(g) => {
-                let kind = g.kind();
-                let found: Vec<_> = all.into_iter().filter(|x| x.kind() == kind).collect();
-                if found.is_empty() {
-                    return Err(format!("{kind} is not available in this build"));
-                }
-                found
-            }
-            None => all,
-        };
-        let explicit_game = common.game.is_some();
-        let mut rules = HashMap::new();
-        // Each --rule key must be known to some game in play; each game takes the keys it knows.
-        for (key, _) in &common.rule {
-            if !games
-                .iter()
-                .any(|g| g.rule_specs().iter().any(|s| s.key == key.as_str()))
-            {
-                let mut keys: Vec<String> = Vec::new();
-                for g in &games {
-                    for s in g.rule_specs() {
-                        keys.push(format!("{} ({})", s.key, g.kind()));
-                    }
-                }
-                return Err(format!(
-                    "unknown rule parameter `{key}`; valid keys: {}",
-                    keys.join(", ")
-                ));
-            }
-        }
-        if let Some(p) = &common.rules
-            && !games
-                .iter()
-                .any(|g| g.presets().iter().any(|x| x.name.eq_ignore_ascii_case(p)))
-        {
-            let names: Vec<String> = games
-                .iter()
-                .flat_map(|g| {
-                    g.presets()
-                        .iter()
-                        .map(move |x| format!("{} ({})", x.name, g.kind()))
-                })
-                .collect();
-            return Err(format!(
-                "unknown rule set `{p}`; valid rule sets: {}",
-                names.join(", ")
-            ));
-        }
-        for g in &games {
-            let specs = g.rule_specs();
-            let overrides: Vec<(String, String)> = common
-                .rule
-                .iter()
-                .filter(|(k, _)| explicit_game || specs.iter().any(|s| s.key == k.as_str()))
-                .cloned()
-                .collect();
-            let preset = common.rules.as_deref().filter(|p| {
-                explicit_game || g.presets().iter().any(|x| x.name.eq_ignore_ascii_case(p))
-            });
-            let r = Rules::build(specs, g.presets(), preset, &overrides)
-                .map_err(|e| format!("{}: {e}", g.kind()))?;
-            rules.insert(g.kind(), r);
-        }
+        let settings = Settings::new(
+            common.game.map(|g| g.kind()),
+            None,
+            common.rules.as_deref(),
+            &common.rule,
+        )?;
         let encoding = match common.encoding {
             EncodingArg::Auto => TextEncoding::Auto,
             EncodingArg::Utf8 => TextEncoding::Utf8,
@@ -99,18 +41,15 @@ impl Setup {
             EncodingArg::Big5 => TextEncoding::Big5,
         };
         Ok(Setup {
-            games,
-            rules,
+            games: settings.games,
+            rules: settings.rules,
             encoding,
         })
     }
 
+    /// The rules in force for a game.
     pub fn rules_for(&self, kind: GameKind) -> Rules {
-        self.rules.get(&kind).cloned().unwrap_or_else(|| {
-            crate::games::get(kind)
-                .map(|g| Rules::defaults(g.rule_specs(), g.presets()))
-                .unwrap_or_else(|| Rules::defaults(&[], &[]))
-        })
+        rules_in_force(&self.rules, kind)
     }
 
     /// Expands the inputs into files.

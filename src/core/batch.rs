@@ -27,6 +27,14 @@ pub struct Settings {
     pub from: Option<String>,
 }
 
+/// The rule set in force for `kind`: the one chosen, or the game's defaults.
+pub(crate) fn rules_in_force(rules: &HashMap<GameKind, Rules>, kind: GameKind) -> Rules {
+    rules
+        .get(&kind)
+        .cloned()
+        .unwrap_or_else(|| crate::core::referee::Referee::default_rules(kind))
+}
+
 impl Settings {
     /// Every game with its default rules, formats detected.
     pub fn defaults() -> Settings {
@@ -122,11 +130,7 @@ impl Settings {
 
     /// The rules in force for a game.
     pub fn rules_for(&self, kind: GameKind) -> Rules {
-        self.rules.get(&kind).cloned().unwrap_or_else(|| {
-            crate::games::get(kind)
-                .map(|g| Rules::defaults(g.rule_specs(), g.presets()))
-                .unwrap_or_else(|| Rules::defaults(&[], &[]))
-        })
+        rules_in_force(&self.rules, kind)
     }
 
     /// Expands inputs (files, directories walked recursively, `-` for stdin) into files, and

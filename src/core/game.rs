@@ -43,6 +43,25 @@ pub struct Checked {
     pub identity: Option<Identity>,
 }
 
+impl Checked {
+    /// A record whose start position could not be set up: nothing replayed, the error, the
+    /// record's own warnings, and (when `wants` asks) the identity of the moves as written.
+    pub fn bad_setup(record: &Record, error: RecordError, wants: CheckWants) -> Checked {
+        let identity = wants.identity.then(|| {
+            let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
+            crate::core::identity::of_bad_setup(record.game, setup, &record.moves, &error)
+        });
+        Checked {
+            plies: 0,
+            error: Some(error),
+            warnings: record.warnings.clone(),
+            verdict: None,
+            final_position: None,
+            identity,
+        }
+    }
+}
+
 /// What a check computes beyond the replay and its first error.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CheckWants {

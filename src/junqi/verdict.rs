@@ -581,17 +581,7 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
 
 /// Replays and (when asked) adjudicates one record.
 pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    let failed = |e: RecordError| Checked {
-        plies: 0,
-        identity: wants.identity.then(|| {
-            let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
-            identity::of_bad_setup(record.game, setup, &record.moves, &e)
-        }),
-        error: Some(e),
-        warnings: record.warnings.clone(),
-        verdict: None,
-        final_position: None,
-    };
+    let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
     let rules = match effective_rules(record, rules) {
         Ok(r) => r,
         Err(e) => return failed(e),

@@ -89,20 +89,7 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
     };
     let (replay, verdict) = match replayed {
         Ok(r) => r,
-        Err(e) => {
-            let identity = wants.identity.then(|| {
-                let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
-                identity::of_bad_setup(record.game, setup, &record.moves, &e)
-            });
-            return Checked {
-                plies: 0,
-                error: Some(e),
-                warnings: record.warnings.clone(),
-                verdict: None,
-                final_position: None,
-                identity,
-            };
-        }
+        Err(e) => return Checked::bad_setup(record, e, wants),
     };
     let identity = wants.identity.then(|| {
         let start = replay.start.to_fen();

@@ -49,49 +49,34 @@ fn keyword<'a>(
 }
 
 pub(super) fn expr(i: &str) -> IResult<&str, Raw> {
-    let (mut i, first) = term(i)?;
-    let mut parts = vec![first];
-    loop {
-        let sep = preceded(ws, alt((keyword("or"), tag("||")))).parse(i);
-        match sep {
-            Ok((rest, _)) => {
-                let (rest, t) = term(rest)?;
-                parts.push(t);
-                i = rest;
-            }
-            Err(_) => break,
-        }
-    }
-    Ok((
-        i,
-        if parts.len() == 1 {
-            parts.remove(0)
-        } else {
-            Raw::Or(parts)
-        },
-    ))
+    chain(i, ("or", "||"), term, Raw::Or)
 }
 
 fn term(i: &str) -> IResult<&str, Raw> {
-    let (mut i, first) = unary(i)?;
+    chain(i, ("and", "&&"), unary, Raw::And)
+}
+
+/// `element (sep element)*` where `sep` is the word or the symbol; one element stands alone,
+/// several are joined by `join`. An element missing after a separator is an error.
+fn chain<'a>(
+    i: &'a str,
+    (word, symbol): (&'static str, &'static str),
+    element: fn(&'a str) -> IResult<&'a str, Raw>,
+    join: fn(Vec<Raw>) -> Raw,
+) -> IResult<&'a str, Raw> {
+    let (mut i, first) = element(i)?;
     let mut parts = vec![first];
-    loop {
-        let sep = preceded(ws, alt((keyword("and"), tag("&&")))).parse(i);
-        match sep {
-            Ok((rest, _)) => {
-                let (rest, t) = unary(rest)?;
-                parts.push(t);
-                i = rest;
-            }
-            Err(_) => break,
-        }
+    while let Ok((rest, _)) = preceded(ws, alt((keyword(word), tag(symbol)))).parse(i) {
+        let (rest, t) = element(rest)?;
+        parts.push(t);
+        i = rest;
     }
     Ok((
         i,
         if parts.len() == 1 {
             parts.remove(0)
         } else {
-            Raw::And(parts)
+            join(parts)
         },
     ))
 }

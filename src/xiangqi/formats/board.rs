@@ -152,6 +152,15 @@ impl Placement {
         )
     }
 
+    /// The side to move of a placement whose format does not say it and whose record has no
+    /// move to tell it: Red, unless Red to move would leave Black's king capturable (a
+    /// position no game reaches), when Black, the side in check, must be the one to move.
+    pub fn red_to_move_without_moves(&self) -> bool {
+        use crate::xiangqi::rules::Position;
+        Position::from_fen(&self.to_fen(true)).is_ok()
+            || Position::from_fen(&self.to_fen(false)).is_err()
+    }
+
     /// Reads the board field of a FEN (other fields are ignored).
     pub fn from_fen(fen: &str) -> Result<Placement, String> {
         let board = fen.split_whitespace().next().unwrap_or("");

@@ -246,12 +246,14 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
         ));
     }
 
-    let red_first = rec
-        .moves
-        .first()
-        .and_then(|m| parse_iccs_move(&m.text))
-        .and_then(|((f, r), _)| placement.get(f, r))
-        .is_none_or(|p| p.is_ascii_uppercase());
+    // Side to move: the side of the piece the first move moves; with no move, the side the
+    // placement allows.
+    let red_first = match rec.moves.first() {
+        Some(m) => parse_iccs_move(&m.text)
+            .and_then(|((f, r), _)| placement.get(f, r))
+            .is_none_or(|p| p.is_ascii_uppercase()),
+        None => placement.red_to_move_without_moves(),
+    };
     let fen = placement.to_fen(red_first);
     if fen != START_FEN {
         let span = binit.map_or(Span::default(), |(v, at)| Span::new(at, at + v.len()));
@@ -462,6 +464,27 @@ mod tests {
             "r3k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1"
         );
         assert_eq!(r.moves[0].text, "a9a8");
+    }
+
+    #[test]
+    fn no_moves_and_black_in_check_means_black_to_move() {
+        let mut binit = ["99"; 32];
+        binit[0] = "44";
+        binit[4] = "39";
+        binit[20] = "40";
+        let one_of = |moves: &str| {
+            one(&format!(
+                "[DhtmlXQ_binit]{}[/DhtmlXQ_binit][DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]",
+                binit.concat()
+            ))
+        };
+        // Red to move could take the king: the side in check is the one to move.
+        assert_eq!(
+            one_of("").setup.unwrap().0,
+            "4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1"
+        );
+        // With a move, its piece tells the side (here Red, a record that fails on replay).
+        assert!(one_of("4443").setup.unwrap().0.ends_with(" w - - 0 1"));
     }
 
     #[test]

@@ -114,9 +114,10 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         }
     };
     move_tree::fill_record(&mut rec, &nodes, stop);
-    // Side to move: the side of the piece on the first move's source square.
-    let red_first =
-        move_tree::first_mover_is_red(&nodes, |(f, r)| placement.get(f, r)).unwrap_or(true);
+    // Side to move: the side of the piece on the first move's source square; with no move,
+    // the side the placement allows.
+    let red_first = move_tree::first_mover_is_red(&nodes, |(f, r)| placement.get(f, r))
+        .unwrap_or_else(|| placement.red_to_move_without_moves());
     let fen = placement.to_fen(red_first);
     if fen != super::board::START_FEN {
         rec.setup = Some((fen, Span::new(0x10, 0x30)));
