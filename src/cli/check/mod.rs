@@ -232,8 +232,12 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let sizes = common::file_sizes(&files);
+    // The inputs' canonical paths, that no page is written over: only when pages are written
+    // (canonicalising every path of a big directory costs more than validating its games).
+    let writes_pages = explain.html.is_some() || explain.html_dir.is_some();
     let inputs: Vec<_> = files
         .iter()
+        .filter(|_| writes_pages)
         .filter_map(|f| f.path.as_deref())
         .map(output::canonical)
         .collect();
