@@ -1,9 +1,10 @@
 //! Junqi Fanfanqi (军棋翻翻棋): the `Game` implementation. The engine is in [`rules`], the
 //! action text and position notation in [`notation`], the `.jqr` format in [`formats`], the
-//! referee (replay, events, verdicts) in [`verdict`].
+//! referee (replay, events, verdicts) in [`verdict`], the move-by-move referee in [`referee`].
 
 pub mod formats;
 pub mod notation;
+pub mod referee;
 pub mod rules;
 pub mod show;
 pub mod verdict;
@@ -86,7 +87,7 @@ impl Game for Junqi {
         rules: &Rules,
         position: Option<&str>,
     ) -> Result<Box<dyn crate::core::referee::GameReferee>, RecordError> {
-        Ok(Box::new(verdict::JunqiReferee::new(rules, position)?))
+        Ok(Box::new(referee::JunqiReferee::new(rules, position)?))
     }
 
     fn convert(&self, records: &[Record], to: &'static str, _rules: &Rules) -> Converted {

@@ -17,6 +17,7 @@ pub mod cxa;
 mod decide;
 mod idle;
 pub mod mate;
+pub mod table;
 pub mod threats;
 
 pub use classify::{MoveInfo, analyse_axf, analyse_cxa};
