@@ -62,6 +62,32 @@ impl Checked {
     }
 }
 
+impl Frame {
+    /// The frame after `ply` plies of a record whose plies are its move entries one for one
+    /// (no move implied by the replay): the entry's text and index come from the ply.
+    pub fn of_entry(
+        record: &Record,
+        ply: usize,
+        position: String,
+        items: Vec<String>,
+        facts: Vec<String>,
+        table: Vec<Vec<String>>,
+    ) -> Frame {
+        let entry = ply.checked_sub(1);
+        Frame {
+            move_text: entry
+                .and_then(|i| record.moves.get(i))
+                .map(|m| m.text.to_string())
+                .unwrap_or_default(),
+            entry,
+            position,
+            items,
+            facts,
+            table,
+        }
+    }
+}
+
 /// What a check computes beyond the replay and its first error.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CheckWants {

@@ -324,18 +324,14 @@ pub fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
         facts.push(to_act_line(pos));
         facts.push(steps_line(pos));
         facts.push(timeouts_line(pos));
-        Frame {
-            move_text: ply
-                .checked_sub(1)
-                .and_then(|i| record.moves.get(i))
-                .map(|m| m.text.to_string())
-                .unwrap_or_default(),
-            entry: ply.checked_sub(1),
-            position: format_position(pos),
-            items: svg::items(pos, last.and_then(|(_, a)| marked(&a))),
+        Frame::of_entry(
+            record,
+            ply,
+            format_position(pos),
+            svg::items(pos, last.and_then(|(_, a)| marked(&a))),
             facts,
-            table: status_rows(pos),
-        }
+            status_rows(pos),
+        )
     };
     let mut pos = replayed.start.clone();
     let mut plies = Vec::with_capacity(replayed.moves.len() + 1);

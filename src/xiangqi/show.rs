@@ -109,18 +109,14 @@ pub fn frames(record: &Record) -> Result<Frames, RecordError> {
             facts.push(after_line(before, mv, ply));
         }
         facts.push(status_line(pos));
-        Frame {
-            move_text: ply
-                .checked_sub(1)
-                .and_then(|i| record.moves.get(i))
-                .map(|m| m.text.to_string())
-                .unwrap_or_default(),
-            entry: ply.checked_sub(1),
-            position: pos.to_fen(),
-            items: svg::items(pos, last.map(|(_, mv)| mv)),
+        Frame::of_entry(
+            record,
+            ply,
+            pos.to_fen(),
+            svg::items(pos, last.map(|(_, mv)| mv)),
             facts,
-            table: Vec::new(),
-        }
+            Vec::new(),
+        )
     };
     let mut pos = replay.start.clone();
     let mut plies = Vec::with_capacity(replay.moves.len() + 1);

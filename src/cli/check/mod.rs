@@ -242,6 +242,13 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         .map(output::canonical)
         .collect();
     let page_room = AtomicBool::new(explain.html.is_some());
+    // A filter that asks for the verdict needs one even when the command only validates.
+    let verdict_for_filter = !adjudicate
+        && args
+            .select
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.needs().verdict);
     let mut p = Printer {
         writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
@@ -265,12 +272,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         page: explain.html.as_ref().map(|_| html::Page::new()),
         dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
         late_filter: args.select.filter.as_ref().filter(|f| f.needs().index),
-        verdict_for_filter: !adjudicate
-            && args
-                .select
-                .filter
-                .as_ref()
-                .is_some_and(|f| f.needs().verdict),
+        verdict_for_filter,
         page_room: &page_room,
         html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
             dir: std::path::PathBuf::from(d),
@@ -301,12 +303,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         game: args.common.game.map(|g| g.kind()),
         adjudicate,
         filter: args.select.filter.as_ref(),
-        verdict_for_filter: !adjudicate
-            && args
-                .select
-                .filter
-                .as_ref()
-                .is_some_and(|f| f.needs().verdict),
+        verdict_for_filter,
         identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
         page_room: &page_room,
