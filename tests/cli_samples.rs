@@ -315,3 +315,21 @@ fn show_prints_a_diagram() {
         assert!(stderr.contains(len), "{file}: {stderr}");
     }
 }
+
+/// samples/ holds a record for every verdict a record can lead to: `adjudicate samples/`
+/// gives each reason at least once. King-captured is the exception: it needs a set-up in
+/// which the side to move can take the enemy king, which every reader refuses as impossible.
+#[test]
+fn samples_cover_every_verdict() {
+    let (_, reports) = json(&["adjudicate", "samples/", "-q"]);
+    let seen: std::collections::BTreeSet<String> = reports
+        .iter()
+        .filter_map(|r| r["verdict"]["reason"].as_str().map(str::to_string))
+        .collect();
+    let missing: Vec<&str> = qipu::core::verdict::Reason::ALL
+        .iter()
+        .map(|r| r.as_str())
+        .filter(|r| *r != "king-captured" && !seen.contains(*r))
+        .collect();
+    assert!(missing.is_empty(), "no sample gives: {missing:?}");
+}
