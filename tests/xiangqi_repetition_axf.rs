@@ -67,5 +67,6 @@ fn axf_rule_cases_agree() {
     }
     eprintln!("AXF suite: {agree}/{total} agree");
     assert_eq!(total, 203, "the suite should hold 203 cases");
-    assert!(agree >= 200, "only {agree}/{total} agree");
+    // Issue 12: the AXF reading must stay at 201 of 203 or better.
+    assert!(agree >= 201, "only {agree}/{total} agree");
 }
