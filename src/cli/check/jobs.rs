@@ -186,7 +186,10 @@ pub(super) fn check_records(
                         color: false,
                         svg: false,
                     };
-                    shown = Some(game.show(record, rules, &opts).map_err(|e| e.message));
+                    shown = Some((
+                        game.show(record, rules, &opts).map_err(|e| e.message),
+                        game.explain_remarks(record, rules, v),
+                    ));
                 }
                 (r, err)
             }

@@ -74,8 +74,9 @@ struct PieceInfo {
 struct GameOut {
     report: GameReport,
     error: Option<RecordError>,
-    /// The position at the verdict's ply, when an explanation needs it.
-    shown: Option<Result<Shown, String>>,
+    /// The position at the verdict's ply, when an explanation needs it, and the game's
+    /// remarks on the verdict (`Game::explain_remarks`).
+    shown: Option<(Result<Shown, String>, Vec<String>)>,
     /// dedupe: what makes it the same game as another (`None`: it could not be read).
     identity: Option<Identity>,
     /// The tags, when `--where` tests the index: the game is selected once its index in the
