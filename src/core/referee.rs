@@ -233,8 +233,9 @@ where
     /// The draw that stands after the last move without ending the game: a repetition ruled
     /// a draw with allowed moves on both sides (不变作和). The game ends with it if no move
     /// follows (a record that stops here, players who agree); the next move lets it lapse.
-    pub fn claimable(&self) -> Option<&Verdict> {
-        if self.over { None } else { self.board.as_ref() }
+    /// It is the verdict of the game if it ends here, notes included ([`JudgedGame::verdict`]).
+    pub fn claimable(&self) -> Option<Verdict> {
+        if self.over { None } else { self.verdict() }
     }
 
     /// The board verdict alone, without the notes.

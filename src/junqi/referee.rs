@@ -87,7 +87,7 @@ impl GameReferee for JunqiReferee {
         self.game.verdict()
     }
     fn claimable(&self) -> Option<Verdict> {
-        self.game.claimable().cloned()
+        self.game.claimable()
     }
     fn is_over(&self) -> bool {
         self.game.is_over()

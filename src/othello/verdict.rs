@@ -293,7 +293,7 @@ impl GameReferee for OthelloReferee {
         self.game.verdict()
     }
     fn claimable(&self) -> Option<Verdict> {
-        self.game.claimable().cloned()
+        self.game.claimable()
     }
     fn is_over(&self) -> bool {
         self.game.is_over()

@@ -239,7 +239,7 @@ impl XiangqiReferee {
     }
 
     /// A repetition draw that can be claimed now (不变作和) without the game being over.
-    pub fn claimable(&self) -> Option<&verdict::Verdict> {
+    pub fn claimable(&self) -> Option<verdict::Verdict> {
         self.game.claimable()
     }
 
@@ -304,7 +304,7 @@ impl GameReferee for XiangqiReferee {
         self.game.verdict()
     }
     fn claimable(&self) -> Option<verdict::Verdict> {
-        self.game.claimable().cloned()
+        self.game.claimable()
     }
     fn is_over(&self) -> bool {
         self.game.is_over()
