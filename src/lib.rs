@@ -7,10 +7,10 @@
 //!
 //! # Read a file
 //!
-//! [`core::batch`] reads files as the CLI does (format and encoding detected):
+//! [`driver::batch`] reads files as the CLI does (format and encoding detected):
 //!
 //! ```
-//! use qipu::core::batch::{self, Settings};
+//! use qipu::driver::batch::{self, Settings};
 //!
 //! let settings = Settings::defaults();
 //! let records = batch::read_path(&settings, "samples/xiangqi/iccs.pgn").unwrap();
@@ -21,10 +21,10 @@
 //!
 //! # Validate and adjudicate
 //!
-//! The reports are the objects of `--report json` ([`core::report::GameReport`]):
+//! The reports are the objects of `--report json` ([`driver::report::GameReport`]):
 //!
 //! ```
-//! use qipu::core::batch::{self, Settings};
+//! use qipu::driver::batch::{self, Settings};
 //!
 //! let settings = Settings::defaults();
 //! let inputs = ["samples/othello/standard.txt".to_string()];
@@ -85,7 +85,8 @@
 
 pub mod cli;
 pub mod core;
-pub mod games;
+pub mod driver;
 pub mod junqi;
 pub mod othello;
+pub mod output;
 pub mod xiangqi;

@@ -6,11 +6,11 @@
 //! all when the board decided nothing. An invalid record fails in the referee at the same ply
 //! with the same error kind.
 
-use qipu::core::batch::{self, Settings};
+use qipu::driver::batch::{self, Settings};
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
 use qipu::core::referee::Referee;
-use qipu::core::report::decided_on_board;
+use qipu::driver::report::decided_on_board;
 use qipu::core::rules::Rules;
 use std::path::Path;
 
@@ -47,7 +47,7 @@ fn cut(record: &Record, entries: usize) -> Record {
 
 /// Compares the referee with adjudication on one record; returns whether the board decided.
 fn compare(record: &Record, rules: &Rules, what: &str) -> bool {
-    let game: &dyn Game = qipu::games::get(record.game).unwrap();
+    let game: &dyn Game = qipu::driver::registry::get(record.game).unwrap();
     let checked = game.check(record, rules, true);
     let Some((start, rules)) = start_of(record, rules) else {
         assert!(checked.error.is_some(), "{what}: bad rules, yet valid");
@@ -229,7 +229,7 @@ fn banned_moves_follow_the_judge(tsv: &str, preset: &str) -> (usize, usize) {
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
     let (fen_at, moves_at, times_at) = (col("fen"), col("moves_iccs"), col("occurrences"));
-    let xiangqi = qipu::games::get(GameKind::Xiangqi).unwrap();
+    let xiangqi = qipu::driver::registry::get(GameKind::Xiangqi).unwrap();
     let (mut cases, mut banned_found) = (0, 0);
     for line in lines.filter(|l| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('\t').collect();

@@ -6,7 +6,7 @@ use crate::errors;
 use crate::records::{PyRecord, path_list, settings_from};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipu::core::batch::{self, Settings};
+use qipu::driver::batch::{self, Settings};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};

@@ -4,14 +4,14 @@
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use qipu::core::batch::{self, Settings};
+use qipu::driver::batch::{self, Settings};
 use qipu::core::encoding::TextEncoding;
 use qipu::core::error::{ErrorKind, RecordError};
 use qipu::core::game::Game;
-use qipu::core::input::{self, FoundFile, Selection};
+use qipu::driver::input::{self, FoundFile, Selection};
 use qipu::core::record::{Input, Record};
-use qipu::core::report::ErrorReport;
-use qipu::core::stream::{self, Start, TextStream};
+use qipu::driver::report::ErrorReport;
+use qipu::driver::stream::{self, Start, TextStream};
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::PathBuf;
@@ -504,7 +504,7 @@ fn convert<'py>(
             "convert writes records of one game at a time",
         ));
     }
-    let game = qipu::games::get(kind)
+    let game = qipu::driver::registry::get(kind)
         .ok_or_else(|| errors::rules_error(format!("{kind} is not in this build")))?;
     let format = game
         .formats()

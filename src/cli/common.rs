@@ -2,15 +2,15 @@
 //! records, the thread pool and the progress bar.
 
 use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
-use crate::core::batch::{Settings, rules_in_force};
+use crate::driver::batch::{Settings, rules_in_force};
 use crate::core::encoding::TextEncoding;
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
-use crate::core::input::{self, FoundFile, InputProblem, Selection};
+use crate::driver::input::{self, FoundFile, InputProblem, Selection};
 use crate::core::record::{GameKind, Input, Record};
-use crate::core::report::ReportFormat;
+use crate::driver::report::ReportFormat;
 use crate::core::rules::Rules;
-use crate::core::stream::{Start, TextStream};
+use crate::driver::stream::{Start, TextStream};
 use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::io::Read;
@@ -189,9 +189,9 @@ pub fn open_stream(
 }
 
 /// Whether a file is opened as a stream (stdin, or a file of at least
-/// [`STREAM_MIN_BYTES`](crate::core::stream::STREAM_MIN_BYTES)).
+/// [`STREAM_MIN_BYTES`](crate::driver::stream::STREAM_MIN_BYTES)).
 pub fn streamable(file: &FoundFile, size: u64) -> bool {
-    file.path.is_none() || size >= crate::core::stream::STREAM_MIN_BYTES
+    file.path.is_none() || size >= crate::driver::stream::STREAM_MIN_BYTES
 }
 
 pub fn report_format(r: &ReportArgs) -> ReportFormat {

@@ -5,10 +5,10 @@ use super::common::{self, Setup};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, ShowArgs};
 use crate::core::diagnostic;
 use crate::core::game::ShowOptions;
-use crate::core::html;
-use crate::core::input::FoundFile;
-use crate::core::output;
-use crate::core::report::GameReport;
+use crate::output::html;
+use crate::driver::input::FoundFile;
+use crate::output;
+use crate::driver::report::GameReport;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 

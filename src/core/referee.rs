@@ -439,7 +439,7 @@ impl Referee {
         rules: &Rules,
         position: Option<&str>,
     ) -> Result<Referee, RecordError> {
-        let g = crate::games::get(game).ok_or_else(|| {
+        let g = crate::driver::registry::get(game).ok_or_else(|| {
             RecordError::new(
                 ErrorKind::Unsupported,
                 format!("{game} is not in this build"),
@@ -450,7 +450,7 @@ impl Referee {
 
     /// The game's default rules (the first preset).
     pub fn default_rules(game: GameKind) -> Rules {
-        match crate::games::get(game) {
+        match crate::driver::registry::get(game) {
             Some(g) => Rules::defaults(g.rule_specs(), g.presets()),
             None => Rules::defaults(&[], &[]),
         }

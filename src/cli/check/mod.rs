@@ -4,7 +4,7 @@
 //!
 //! The main thread walks the inputs in order and hands out jobs to one thread pool: a whole
 //! file, or a piece of whole games of a huge text file that it streams (see
-//! [`crate::core::stream`]). At most [`MAX_IN_FLIGHT`] jobs are out at a time; finished jobs
+//! [`crate::driver::stream`]). At most [`MAX_IN_FLIGHT`] jobs are out at a time; finished jobs
 //! are printed in input order as soon as every job before them is, so memory stays flat and
 //! no core waits on a batch barrier.
 
@@ -22,15 +22,15 @@ use crate::core::diagnostic;
 use crate::core::encoding::LineIndex;
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
-use crate::core::html;
+use crate::output::html;
 use crate::core::identity::Identity;
-use crate::core::input::FoundFile;
-use crate::core::output;
+use crate::driver::input::FoundFile;
+use crate::output;
 use crate::core::record::{GameKind, Input, Record};
-use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
+use crate::driver::report::{GameReport, ReportFormat, ReportWriter, Summary};
 use crate::core::rules::Rules;
-use crate::core::select::{Facts, Filter};
-use crate::core::stream::{self, Piece, TextStream};
+use crate::driver::select::{Facts, Filter};
+use crate::driver::stream::{self, Piece, TextStream};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};

@@ -114,7 +114,7 @@ impl<W: Write> Printer<'_, W> {
                         None => None,
                     };
                     let s =
-                        crate::core::report::explain(&file.display, r.index, v, diagram.as_deref());
+                        crate::driver::report::explain(&file.display, r.index, v, diagram.as_deref());
                     self.bar.suspend(|| eprint!("{s}"));
                 }
             }
@@ -153,7 +153,7 @@ impl<W: Write> Printer<'_, W> {
         staged: Option<Result<output::Staged, String>>,
     ) {
         if let Some(page) = &mut self.page {
-            let game = r.game.and_then(crate::games::get);
+            let game = r.game.and_then(crate::driver::registry::get);
             let rules = r.game.map(|k| self.setup.rules_for(k));
             let view = html::GameView {
                 id: 0,

@@ -5,11 +5,11 @@
 use super::{Prepared, Run, target_of};
 use crate::cli::common::{self, Opened};
 use crate::core::game::Game;
-use crate::core::input::FoundFile;
+use crate::driver::input::FoundFile;
 use crate::core::record::Input;
-use crate::core::report::GameReport;
-use crate::core::select::Facts;
-use crate::core::stream::{StreamError, TextStream};
+use crate::driver::report::GameReport;
+use crate::driver::select::Facts;
+use crate::driver::stream::{StreamError, TextStream};
 use std::io::Read;
 use std::sync::Arc;
 

@@ -150,7 +150,7 @@ mod tests {
     fn streamed_pieces_read_like_the_whole_text() {
         use crate::core::encoding::TextEncoding;
         use crate::core::game::Game;
-        use crate::core::stream::{PIECE, Start, TextStream};
+        use crate::driver::stream::{PIECE, Start, TextStream};
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/junqi");
         let mut names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()

@@ -5,7 +5,7 @@
 //! each game's [`Facts`].
 
 use crate::core::record::{GameKind, GameResult, Tag};
-use crate::core::report::GameReport;
+use crate::driver::report::GameReport;
 use crate::core::verdict::Reason;
 use std::cmp::Ordering;
 

@@ -3,7 +3,7 @@
 
 use super::escape;
 use crate::core::record::Record;
-use crate::core::report::GameReport;
+use crate::driver::report::GameReport;
 use crate::core::verdict::{CycleMove, Reason};
 
 pub(super) fn kind_badge(m: &CycleMove) -> String {

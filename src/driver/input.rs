@@ -366,7 +366,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("WTHOR.JOU"), b"names").unwrap();
         std::fs::write(dir.path().join("other.bin"), b"x").unwrap();
-        let games = crate::games::all();
+        let games = crate::driver::registry::all();
         let format = |id: &str| {
             games
                 .iter()

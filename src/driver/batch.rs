@@ -7,9 +7,9 @@
 use crate::core::encoding::{LineIndex, TextEncoding};
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
-use crate::core::input::{self, FoundFile, InputProblem, Selection};
+use crate::driver::input::{self, FoundFile, InputProblem, Selection};
 use crate::core::record::{GameKind, Input, Record};
-use crate::core::report::GameReport;
+use crate::driver::report::GameReport;
 use crate::core::rules::Rules;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -40,7 +40,7 @@ impl Settings {
     pub fn defaults() -> Settings {
         // The defaults always validate.
         Settings::new(None, None, None, &[]).unwrap_or_else(|_| Settings {
-            games: crate::games::all(),
+            games: crate::driver::registry::all(),
             rules: HashMap::new(),
             encoding: TextEncoding::Auto,
             game: None,
@@ -58,7 +58,7 @@ impl Settings {
         preset: Option<&str>,
         params: &[(String, String)],
     ) -> Result<Settings, String> {
-        let games: Vec<&'static dyn Game> = crate::games::all()
+        let games: Vec<&'static dyn Game> = crate::driver::registry::all()
             .into_iter()
             .filter(|g| game.is_none_or(|k| g.kind() == k))
             .collect();
@@ -222,7 +222,7 @@ pub fn check_record(
     adjudicate: bool,
 ) -> GameReport {
     let rules = settings.rules_for(record.game);
-    let Some(game) = crate::games::get(record.game) else {
+    let Some(game) = crate::driver::registry::get(record.game) else {
         let e = RecordError::new(ErrorKind::Unsupported, "this game is not in this build");
         return GameReport::unreadable(source, record.index, None, None, &e, None, adjudicate);
     };
