@@ -41,13 +41,13 @@
 //!
 //! # A referee, one move at a time
 //!
-//! [`core::referee::Referee`] takes moves in any notation the game reads and returns the
+//! [`driver::referee::Referee`] takes moves in any notation the game reads and returns the
 //! verdict as soon as a rule ends the game: the one `adjudicate` gives for the same moves, at
 //! the same ply (one code path judges both).
 //!
 //! ```
 //! use qipu::core::record::GameKind;
-//! use qipu::core::referee::Referee;
+//! use qipu::driver::referee::Referee;
 //!
 //! let rules = Referee::default_rules(GameKind::Xiangqi);
 //! let mut referee = Referee::from_position(

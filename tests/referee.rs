@@ -9,7 +9,7 @@
 use qipu::driver::batch::{self, Settings};
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
-use qipu::core::referee::Referee;
+use qipu::driver::referee::Referee;
 use qipu::driver::report::decided_on_board;
 use qipu::core::rules::Rules;
 use std::path::Path;

@@ -32,7 +32,7 @@ pub(crate) fn rules_in_force(rules: &HashMap<GameKind, Rules>, kind: GameKind) -
     rules
         .get(&kind)
         .cloned()
-        .unwrap_or_else(|| crate::core::referee::Referee::default_rules(kind))
+        .unwrap_or_else(|| crate::driver::referee::Referee::default_rules(kind))
 }
 
 impl Settings {
