@@ -8,7 +8,7 @@ use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
 use crate::driver::input::{self, FoundFile, InputProblem, Selection};
 use crate::core::record::{GameKind, Input, Record};
-use crate::driver::report::ReportFormat;
+use crate::output::report::ReportFormat;
 use crate::core::rules::Rules;
 use crate::driver::stream::{Start, TextStream};
 use std::collections::HashMap;

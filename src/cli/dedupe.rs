@@ -5,7 +5,8 @@
 
 use crate::core::identity::Identity;
 use crate::driver::input::FoundFile;
-use crate::driver::report::{GameReport, ReportFormat, Summary, TABLE_BLOCK_ROWS};
+use crate::driver::report::{GameReport, Summary};
+use crate::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -2,7 +2,7 @@
 
 use super::common;
 use super::{EXIT_OK, FormatsArgs};
-use crate::driver::report::ReportFormat;
+use crate::output::report::ReportFormat;
 use serde::Serialize;
 
 #[derive(Serialize)]

@@ -4,6 +4,7 @@
 //! interrupted or failing write leaves no half-written output.
 
 pub mod html;
+pub mod report;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

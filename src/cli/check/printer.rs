@@ -114,7 +114,7 @@ impl<W: Write> Printer<'_, W> {
                         None => None,
                     };
                     let s =
-                        crate::driver::report::explain(&file.display, r.index, v, diagram.as_deref());
+                        crate::output::report::explain(&file.display, r.index, v, diagram.as_deref());
                     self.bar.suspend(|| eprint!("{s}"));
                 }
             }
