@@ -19,9 +19,9 @@
 
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
-use qipu::driver::input::{self, FoundFile, Selection};
 use qipu::core::record::{Input, Record};
 use qipu::core::rules::Rules;
+use qipu::driver::input::{self, FoundFile, Selection};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

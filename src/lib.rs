@@ -7,13 +7,15 @@
 //!
 //! # Read a file
 //!
-//! [`driver::batch`] reads files as the CLI does (format and encoding detected):
+//! [`driver::open`] reads files as the CLI does (format and encoding detected), with the
+//! [`driver::batch::Settings`] of a run:
 //!
 //! ```
-//! use qipu::driver::batch::{self, Settings};
+//! use qipu::driver::batch::Settings;
+//! use qipu::driver::open;
 //!
 //! let settings = Settings::defaults();
-//! let records = batch::read_path(&settings, "samples/xiangqi/iccs.pgn").unwrap();
+//! let records = open::read_path(&settings, "samples/xiangqi/iccs.pgn").unwrap();
 //! let record = records[0].as_ref().unwrap();
 //! assert_eq!(record.game.name(), "xiangqi");
 //! assert_eq!(record.moves[0].text, "H2-E2");

@@ -6,12 +6,13 @@
 //! all when the board decided nothing. An invalid record fails in the referee at the same ply
 //! with the same error kind.
 
-use qipu::driver::batch::{self, Settings};
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
+use qipu::core::rules::Rules;
+use qipu::driver::batch::Settings;
+use qipu::driver::open;
 use qipu::driver::referee::Referee;
 use qipu::driver::report::decided_on_board;
-use qipu::core::rules::Rules;
 use std::path::Path;
 
 /// The record's start position in the game's position notation (what `Referee::from_position`
@@ -124,7 +125,7 @@ fn compare_inputs(inputs: &[String], settings: &Settings) -> (usize, usize) {
     let (files, _) = settings.collect(inputs);
     let (mut games, mut decided) = (0, 0);
     for f in &files {
-        let Ok(opened) = batch::open_file(settings, f) else {
+        let Ok(opened) = open::open_file(settings, f) else {
             continue;
         };
         let rules = settings.rules_for(opened.game.kind());

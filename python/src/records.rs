@@ -5,6 +5,7 @@ use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use qipu::driver::batch::{self, Settings};
+use qipu::driver::open;
 use qipu::core::encoding::TextEncoding;
 use qipu::core::error::{ErrorKind, RecordError};
 use qipu::core::game::Game;
@@ -135,7 +136,7 @@ enum Reading {
     Idle,
     /// A file read whole: its input and the games not handed out.
     Whole {
-        opened: batch::OpenedFile,
+        opened: open::OpenedFile,
         display: String,
         next: usize,
         more: bool,
@@ -178,7 +179,7 @@ impl RecordIter {
                 explicit: true,
                 relative: PathBuf::from("bytes"),
             };
-            let opened = batch::open_loaded(&self.settings, &file, bytes)
+            let opened = open::open_loaded(&self.settings, &file, bytes)
                 .map_err(|p| errors::input_error(py, p.kind, &p.message, &p.source))?;
             *self.reading.get_mut().unwrap_or_else(|e| e.into_inner()) = Reading::Whole {
                 opened,
@@ -203,7 +204,7 @@ impl RecordIter {
             *self.reading.get_mut().unwrap_or_else(|e| e.into_inner()) = r;
             return Ok(true);
         }
-        let opened = batch::open_file(&self.settings, &file)
+        let opened = open::open_file(&self.settings, &file)
             .map_err(|p| errors::input_error(py, p.kind, &p.message, &p.source))?;
         *self.reading.get_mut().unwrap_or_else(|e| e.into_inner()) = Reading::Whole {
             opened,

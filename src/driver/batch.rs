@@ -1,16 +1,19 @@
-//! Checking records as a library: the games and rule sets in play ([`Settings`]), opening and
-//! reading one file, and validating or adjudicating files into the report objects of the
-//! CLI's `--report json` (the same [`GameReport`] and serializer), in input order, on all
-//! cores. The Python package and the crate's users call this; the CLI's batch driver
-//! (`cli::check`) streams and prints the same reports.
+//! The batch driver: the games and rule sets of a run ([`Settings`], the one settings type of
+//! the CLI, the library and Python), reading a file a slice of games at a time and replaying
+//! the games of a slice on all cores, and validating or adjudicating files into the report
+//! objects of the CLI's `--report json` (the same [`GameReport`] and serializer), in input
+//! order. The Python package and the crate's users call [`check_inputs`]; the CLI's commands
+//! (`cli::check`, which streams huge files and prints as it goes) read with the same settings,
+//! opening ([`crate::driver::open`]) and slice loop.
 
 use crate::core::encoding::{LineIndex, TextEncoding};
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{FormatInfo, Game};
-use crate::driver::input::{self, FoundFile, InputProblem, Selection};
-use crate::core::record::{GameKind, Input, Record};
-use crate::driver::report::GameReport;
+use crate::core::game::Game;
+use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
+use crate::driver::input::{self, FoundFile, InputProblem, Selection};
+use crate::driver::open::{OpenedFile, open_file};
+use crate::driver::report::GameReport;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -25,14 +28,6 @@ pub struct Settings {
     pub game: Option<GameKind>,
     /// The input format (`--from`).
     pub from: Option<String>,
-}
-
-/// The rule set in force for `kind`: the one chosen, or the game's defaults.
-pub(crate) fn rules_in_force(rules: &HashMap<GameKind, Rules>, kind: GameKind) -> Rules {
-    rules
-        .get(&kind)
-        .cloned()
-        .unwrap_or_else(|| crate::driver::referee::Referee::default_rules(kind))
 }
 
 impl Settings {
@@ -128,9 +123,12 @@ impl Settings {
         self
     }
 
-    /// The rules in force for a game.
+    /// The rules in force for a game: the ones chosen, or the game's defaults.
     pub fn rules_for(&self, kind: GameKind) -> Rules {
-        rules_in_force(&self.rules, kind)
+        self.rules
+            .get(&kind)
+            .cloned()
+            .unwrap_or_else(|| crate::driver::referee::Referee::default_rules(kind))
     }
 
     /// Expands inputs (files, directories walked recursively, `-` for stdin) into files, and
@@ -139,77 +137,13 @@ impl Settings {
         input::collect(inputs, &input::known_extensions(&self.games))
     }
 
-    fn selection(&self) -> Selection<'_> {
+    /// What `--game` and `--from` ask for.
+    pub(crate) fn selection(&self) -> Selection<'_> {
         Selection {
             game: self.game,
             from: self.from.as_deref(),
         }
     }
-}
-
-/// A file detected and decoded, its games not read yet.
-pub struct OpenedFile {
-    pub game: &'static dyn Game,
-    pub format: &'static FormatInfo,
-    pub input: Input,
-}
-
-impl OpenedFile {
-    /// Every game of the file (a game that cannot be read at all is an `Err` in its place).
-    pub fn records(&self) -> Vec<Result<Record, RecordError>> {
-        self.game.read(self.format.id, &self.input)
-    }
-}
-
-fn problem(source: &str, kind: ErrorKind, message: String) -> InputProblem {
-    InputProblem {
-        source: source.to_string(),
-        message,
-        kind,
-    }
-}
-
-/// Reads, detects and decodes one file.
-pub fn open_file(settings: &Settings, file: &FoundFile) -> Result<OpenedFile, InputProblem> {
-    let bytes =
-        input::read_bytes(file).map_err(|m| problem(&file.display, ErrorKind::Unsupported, m))?;
-    open_loaded(settings, file, bytes)
-}
-
-/// Detects and decodes a file whose bytes are read (`file` names it).
-pub fn open_loaded(
-    settings: &Settings,
-    file: &FoundFile,
-    bytes: Vec<u8>,
-) -> Result<OpenedFile, InputProblem> {
-    let (game, format) =
-        input::detect(&settings.games, &file.display, &bytes, settings.selection())
-            .map_err(|m| problem(&file.display, ErrorKind::Unsupported, m))?;
-    let (input, _) = input::make_input(file, bytes, format, settings.encoding)?;
-    Ok(OpenedFile {
-        game,
-        format,
-        input,
-    })
-}
-
-/// A file named by a path, as the CLI names it in reports.
-pub fn found_file(path: &str) -> FoundFile {
-    let p = std::path::PathBuf::from(path);
-    FoundFile {
-        relative: p.file_name().map(Into::into).unwrap_or_else(|| p.clone()),
-        path: Some(p),
-        display: path.to_string(),
-        explicit: true,
-    }
-}
-
-/// Reads a file into records (`Err` for a problem with the file as a whole).
-pub fn read_path(
-    settings: &Settings,
-    path: &str,
-) -> Result<Vec<Result<Record, RecordError>>, InputProblem> {
-    Ok(open_file(settings, &found_file(path))?.records())
 }
 
 /// The report of one record (`text`: the decoded file its spans point into, when it is a
@@ -235,9 +169,46 @@ pub fn check_record(
 }
 
 /// Games of one file replayed in parallel when there are at least this many.
-const PAR_GAMES: usize = 32;
+pub(crate) const PAR_GAMES: usize = 32;
 /// Games of a file read at a time by formats that read a slice (`Game::read_some`).
-const READ_GAMES: usize = 256;
+pub(crate) const READ_GAMES: usize = 256;
+
+/// Reads an opened file a slice of [`READ_GAMES`] games at a time (a big binary database
+/// never holds all its records) and gives each slice to `each` with the index in the file of
+/// its first game; returns the number of games read.
+pub(crate) fn read_slices(
+    opened: &OpenedFile,
+    mut each: impl FnMut(usize, Vec<Result<Record, RecordError>>),
+) -> usize {
+    let mut from = 0;
+    loop {
+        let (records, more) =
+            opened
+                .game
+                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
+        let got = records.len();
+        each(from, records);
+        from += got;
+        if !more || got == 0 {
+            break;
+        }
+    }
+    from
+}
+
+/// `one` over the records of a slice with their indices in it, in order, on all cores when
+/// there are at least [`PAR_GAMES`] of them; the `None`s are left out.
+pub(crate) fn map_records<T, F>(records: &[Result<Record, RecordError>], one: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn((usize, &Result<Record, RecordError>)) -> Option<T> + Sync + Send,
+{
+    if records.len() >= PAR_GAMES {
+        records.par_iter().enumerate().filter_map(one).collect()
+    } else {
+        records.iter().enumerate().filter_map(one).collect()
+    }
+}
 
 /// The reports of one file, as the CLI gives them: one per game, one input failure when the
 /// file cannot be opened, detected or decoded, one "no game found" for a file without games.
@@ -250,10 +221,7 @@ pub fn check_file(settings: &Settings, file: &FoundFile, adjudicate: bool) -> Ve
     let index = opened.input.text.as_deref().map(LineIndex::new);
     let (game, format) = (opened.game, opened.format.id);
     let mut reports = Vec::new();
-    let mut from = 0;
-    loop {
-        let (records, more) = game.read_some(format, &opened.input, from, READ_GAMES);
-        let got = records.len();
+    read_slices(&opened, |from, records| {
         let one = |(i, rec): (usize, &Result<Record, RecordError>)| {
             let mut r = match rec {
                 Ok(record) => {
@@ -276,18 +244,10 @@ pub fn check_file(settings: &Settings, file: &FoundFile, adjudicate: bool) -> Ve
             if let Some(ix) = &index {
                 r.locate(ix);
             }
-            r
+            Some(r)
         };
-        if records.len() >= PAR_GAMES {
-            reports.par_extend(records.par_iter().enumerate().map(one));
-        } else {
-            reports.extend(records.iter().enumerate().map(one));
-        }
-        from += got;
-        if !more || got == 0 {
-            break;
-        }
-    }
+        reports.extend(map_records(&records, one));
+    });
     if reports.is_empty() {
         let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
         reports.push(GameReport::unreadable(

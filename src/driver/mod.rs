@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod input;
+pub mod open;
 pub mod referee;
 pub mod registry;
 pub mod report;

@@ -53,7 +53,7 @@ pub(super) fn dispatch<'s, W: Write>(
             break;
         }
         let size = p.sizes.get(file_no).copied().unwrap_or(0);
-        let streamable = common::streamable(file, size);
+        let streamable = open::streamable(file, size);
         let mut whole: Option<Vec<u8>> = None;
         if streamable {
             flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
@@ -68,7 +68,7 @@ pub(super) fn dispatch<'s, W: Write>(
                     continue;
                 }
                 Opened::Stream(mut st, g, format_id) => {
-                    let rules = ctx.setup.rules_for(g.kind());
+                    let rules = ctx.settings.rules_for(g.kind());
                     loop {
                         let next = st.next_piece();
                         let (piece, last) = match next {

@@ -35,12 +35,12 @@ pub(super) enum Opened {
     Failed(Box<Outcome>),
 }
 
-/// Opens a large file or stdin on the main thread (see [`common::open_stream`]).
+/// Opens a large file or stdin on the main thread (see [`open::open_stream`]).
 pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
-    match common::open_stream(ctx.setup, file, ctx.from, ctx.game) {
-        common::Opened::Stream(st, g, f) => Opened::Stream(st, g, f),
-        common::Opened::Whole(bytes) => Opened::Whole(bytes),
-        common::Opened::Failed(m) => {
+    match open::open_stream(ctx.settings, file) {
+        open::Opened::Stream(st, g, f) => Opened::Stream(st, g, f),
+        open::Opened::Whole(bytes) => Opened::Whole(bytes),
+        open::Opened::Failed(m) => {
             let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
             o.piece = None;
             Opened::Failed(Box::new(o))
@@ -48,13 +48,13 @@ pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
     }
 }
 
-/// Reads and checks a whole file (its bytes given when they are read already), a slice of
-/// [`READ_GAMES`] games at a time: a big binary database never holds all its records.
+/// Reads and checks a whole file (its bytes given when they are read already), a slice at a
+/// time ([`batch::read_slices`]).
 pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8>>) -> Outcome {
     let file = job.file;
     let opened = match bytes
-        .map_or_else(|| common::read_bytes(file), Ok)
-        .and_then(|b| common::open_loaded(ctx.setup, file, b, ctx.from, ctx.game))
+        .map_or_else(|| open::read_bytes(file), Ok)
+        .and_then(|b| open::open_loaded(ctx.settings, file, b))
     {
         Ok(o) => o,
         Err(p) => {
@@ -64,15 +64,9 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             return o;
         }
     };
-    let rules = ctx.setup.rules_for(opened.game.kind());
+    let rules = ctx.settings.rules_for(opened.game.kind());
     let mut games = Vec::new();
-    let mut from = 0;
-    loop {
-        let (records, more) =
-            opened
-                .game
-                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
-        let got = records.len();
+    let read = batch::read_slices(&opened, |from, records| {
         games.extend(check_records(
             ctx,
             job,
@@ -81,16 +75,12 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             &opened.input,
             (from, records),
         ));
-        from += got;
-        if !more || got == 0 {
-            break;
-        }
-    }
+    });
     Outcome {
         file_no: job.file_no,
         piece: None,
-        left_out: from - games.len(),
-        read: from,
+        left_out: read - games.len(),
+        read,
         games,
         text: opened.input.text.clone(),
         failure: None,
@@ -244,9 +234,5 @@ pub(super) fn check_records(
             page,
         })
     };
-    if records.len() >= PAR_GAMES {
-        records.par_iter().enumerate().filter_map(one).collect()
-    } else {
-        records.iter().enumerate().filter_map(one).collect()
-    }
+    batch::map_records(&records, one)
 }

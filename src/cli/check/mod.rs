@@ -15,24 +15,25 @@ mod printer;
 use dispatch::*;
 use jobs::*;
 
-use super::common::{self, Setup};
+use super::common;
 use super::dedupe::Collector;
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
 use crate::core::encoding::LineIndex;
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
-use crate::output::html;
 use crate::core::identity::Identity;
-use crate::driver::input::FoundFile;
-use crate::output;
-use crate::core::record::{GameKind, Input, Record};
-use crate::driver::report::{GameReport, Summary};
-use crate::output::report::{ReportFormat, ReportWriter};
+use crate::core::record::{Input, Record};
 use crate::core::rules::Rules;
+use crate::driver::batch::{self, Settings};
+use crate::driver::input::FoundFile;
+use crate::driver::open;
+use crate::driver::report::{GameReport, Summary};
 use crate::driver::select::{Facts, Filter};
 use crate::driver::stream::{self, Piece, TextStream};
-use rayon::prelude::*;
+use crate::output;
+use crate::output::html;
+use crate::output::report::{ReportFormat, ReportWriter};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::sync::Arc;
@@ -51,10 +52,6 @@ const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
 const GROUP_FILES: usize = 64;
-/// Games of one file replayed in parallel when there are at least this many.
-const PAR_GAMES: usize = 32;
-/// Games of a file read at a time by formats that can read a slice (`Game::read_some`).
-const READ_GAMES: usize = 256;
 
 /// What a job is about.
 struct JobInfo<'a> {
@@ -141,9 +138,7 @@ struct Outcome {
 
 /// Settings every job reads.
 struct Ctx<'a> {
-    setup: &'a Setup,
-    from: Option<&'a str>,
-    game: Option<GameKind>,
+    settings: &'a Settings,
     adjudicate: bool,
     /// `--where`, and whether it needs a verdict that the command does not report.
     filter: Option<&'a Filter>,
@@ -189,12 +184,12 @@ struct Printer<'w, W: Write> {
     verdict_for_filter: bool,
     page_room: &'w AtomicBool,
     html_dir: Option<HtmlDir>,
-    setup: &'w Setup,
+    settings: &'w Settings,
 }
 
 pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let adjudicate = mode == Mode::Adjudicate;
-    let setup = match Setup::new(&args.common) {
+    let settings = match common::settings(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
     };
@@ -229,7 +224,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let show_diagnostics =
         format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
-    let (files, problems) = setup.collect(&args.inputs);
+    let (files, problems) = settings.collect(&args.inputs);
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let sizes = common::file_sizes(&files);
@@ -284,7 +279,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
             pages: 0,
             failed: 0,
         }),
-        setup: &setup,
+        settings: &settings,
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -299,9 +294,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     }
     p.summary.files = files.len();
     let ctx = Ctx {
-        setup: &setup,
-        from: args.common.from.as_deref(),
-        game: args.common.game.map(|g| g.kind()),
+        settings: &settings,
         adjudicate,
         filter: args.select.filter.as_ref(),
         verdict_for_filter,

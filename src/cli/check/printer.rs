@@ -113,8 +113,12 @@ impl<W: Write> Printer<'_, W> {
                         Some(Err(e)) => Some(format!("(the position cannot be shown: {e})")),
                         None => None,
                     };
-                    let s =
-                        crate::output::report::explain(&file.display, r.index, v, diagram.as_deref());
+                    let s = crate::output::report::explain(
+                        &file.display,
+                        r.index,
+                        v,
+                        diagram.as_deref(),
+                    );
                     self.bar.suspend(|| eprint!("{s}"));
                 }
             }
@@ -154,7 +158,7 @@ impl<W: Write> Printer<'_, W> {
     ) {
         if let Some(page) = &mut self.page {
             let game = r.game.and_then(crate::driver::registry::get);
-            let rules = r.game.map(|k| self.setup.rules_for(k));
+            let rules = r.game.map(|k| self.settings.rules_for(k));
             let view = html::GameView {
                 id: 0,
                 report: r,
