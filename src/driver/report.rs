@@ -1,5 +1,5 @@
 //! The report: one object per game (spec: "The report"), and the counts of the summary line;
-//! `crate::output::report` prints them.
+//! the output layer prints them.
 
 use crate::core::encoding::line_col;
 use crate::core::error::{ErrorKind, RecordError, Warning};
