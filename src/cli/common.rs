@@ -4,7 +4,6 @@
 use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
 use crate::core::encoding::TextEncoding;
 use crate::driver::batch::Settings;
-use crate::driver::input::FoundFile;
 use crate::output::report::ReportFormat;
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -62,20 +61,6 @@ pub fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif::Progr
     progress_bar(common, total_bytes, true)
 }
 
-/// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
-/// the byte progress bars count.
-pub fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
-    files
-        .iter()
-        .map(|f| {
-            f.path
-                .as_ref()
-                .and_then(|p| std::fs::metadata(p).ok())
-                .map_or(0, |m| m.len())
-        })
-        .collect()
-}
-
 /// The message of the progress bars: files done, games, games/s since `started`.
 pub fn progress_message(files_done: usize, files: usize, games: usize, started: Instant) -> String {
     let secs = started.elapsed().as_secs_f64().max(1e-9);
@@ -98,7 +83,7 @@ pub struct FileProgress {
 }
 
 impl FileProgress {
-    /// A bar over `sizes` (one per file, see [`file_sizes`]); hidden as [`progress_bytes`].
+    /// A bar over `sizes` (one per file, see [`crate::driver::input::file_sizes`]); hidden as [`progress_bytes`].
     pub fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
         FileProgress {
             bar: progress_bytes(common, sizes.iter().sum()),

@@ -12,10 +12,12 @@ use crate::core::game::Game;
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
 use crate::driver::input::{self, FoundFile, InputProblem, Selection};
-use crate::driver::open::{OpenedFile, open_file};
+use crate::driver::open::OpenedFile;
 use crate::driver::report::GameReport;
+use crate::driver::run::{self, Consumer, Ctx, Delivered};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 /// The games a run may read and the rule set of each (`--game`, `--from`, `--rules`,
 /// `--rule`, `--encoding` of the CLI).
@@ -210,65 +212,10 @@ where
     }
 }
 
-/// The reports of one file, as the CLI gives them: one per game, one input failure when the
-/// file cannot be opened, detected or decoded, one "no game found" for a file without games.
-pub fn check_file(settings: &Settings, file: &FoundFile, adjudicate: bool) -> Vec<GameReport> {
-    let opened = match open_file(settings, file) {
-        Ok(o) => o,
-        Err(p) => return vec![GameReport::input_failure(&file.display, p.kind, &p.message)],
-    };
-    let rules = settings.rules_for(opened.game.kind());
-    let index = opened.input.text.as_deref().map(LineIndex::new);
-    let (game, format) = (opened.game, opened.format.id);
-    let mut reports = Vec::new();
-    read_slices(&opened, |from, records| {
-        let one = |(i, rec): (usize, &Result<Record, RecordError>)| {
-            let mut r = match rec {
-                Ok(record) => {
-                    let checked = game.check(record, &rules, adjudicate);
-                    let mut r =
-                        GameReport::from_checked(&file.display, record, checked, None, adjudicate);
-                    r.format = Some(format);
-                    r
-                }
-                Err(e) => GameReport::unreadable(
-                    &file.display,
-                    from + i,
-                    Some(game.kind()),
-                    Some(format),
-                    e,
-                    None,
-                    adjudicate,
-                ),
-            };
-            if let Some(ix) = &index {
-                r.locate(ix);
-            }
-            Some(r)
-        };
-        reports.extend(map_records(&records, one));
-    });
-    if reports.is_empty() {
-        let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
-        reports.push(GameReport::unreadable(
-            &file.display,
-            0,
-            None,
-            None,
-            &e,
-            None,
-            adjudicate,
-        ));
-    }
-    reports
-}
-
-/// Files checked at a time by [`check_inputs`] (their reports are held until given out).
-const FILES_AT_A_TIME: usize = 256;
-
-/// Validates (or adjudicates) every input on the current rayon pool: `each` receives the
-/// reports in input order (the inputs that could not be found first, as the CLI prints
-/// them), a batch of files at a time; it returns `false` to stop.
+/// Validates (or adjudicates) every input with the streaming batch driver
+/// ([`crate::driver::run`], the CLI's) on the current rayon pool: `each` receives the reports
+/// in input order (the inputs that could not be found first, as the CLI prints them), a file
+/// or a piece of a streamed one at a time; it returns `false` to stop.
 pub fn check_inputs(
     settings: &Settings,
     inputs: &[String],
@@ -283,14 +230,32 @@ pub fn check_inputs(
     if !failures.is_empty() && !each(failures) {
         return;
     }
-    for chunk in files.chunks(FILES_AT_A_TIME) {
-        let reports: Vec<Vec<GameReport>> = chunk
-            .par_iter()
-            .map(|f| check_file(settings, f, adjudicate))
-            .collect();
-        if !each(reports.into_iter().flatten().collect()) {
-            return;
+    let sizes = input::file_sizes(&files);
+    let keep_records = AtomicBool::new(false);
+    let ctx = Ctx::<()>::plain(settings, adjudicate, &keep_records);
+    let mut reports = Reports {
+        each,
+        stopped: false,
+    };
+    run::run(None, &files, &sizes, &ctx, &mut reports);
+}
+
+/// The consumer of [`check_inputs`]: the reports of each delivery to `each`.
+struct Reports<F> {
+    each: F,
+    stopped: bool,
+}
+
+impl<F: FnMut(Vec<GameReport>) -> bool> Consumer<()> for Reports<F> {
+    fn take(&mut self, delivered: Delivered<()>) {
+        let reports: Vec<GameReport> = delivered.games.into_iter().map(|g| g.report).collect();
+        if !reports.is_empty() && !(self.each)(reports) {
+            self.stopped = true;
         }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
     }
 }
 

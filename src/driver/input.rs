@@ -147,6 +147,20 @@ pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, String> {
     }
 }
 
+/// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
+/// the byte progress bars count.
+pub fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
+    files
+        .iter()
+        .map(|f| {
+            f.path
+                .as_ref()
+                .and_then(|p| std::fs::metadata(p).ok())
+                .map_or(0, |m| m.len())
+        })
+        .collect()
+}
+
 /// What `--game` and `--from` ask for.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Selection<'a> {

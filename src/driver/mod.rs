@@ -8,5 +8,6 @@ pub mod open;
 pub mod referee;
 pub mod registry;
 pub mod report;
+pub mod run;
 pub mod select;
 pub mod stream;

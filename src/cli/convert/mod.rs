@@ -169,7 +169,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
             }
         }
     };
-    let sizes = common::file_sizes(&files);
+    let sizes = crate::driver::input::file_sizes(&files);
     let progress = FileProgress::new(&args.common, &sizes, Instant::now());
     let pool = common::pool(args.common.jobs);
     let mut state = State::new(args.common.quiet);

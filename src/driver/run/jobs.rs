@@ -2,14 +2,23 @@
 //! replay and judge them.
 
 use super::*;
+use crate::core::encoding::LineIndex;
+use crate::core::error::ErrorKind;
+use crate::core::game::{CheckWants, ShowOptions};
+use crate::core::record::Input;
+use crate::driver::batch;
+use crate::driver::open;
+use crate::driver::select::Facts;
+use std::sync::atomic::Ordering;
 
-pub(super) fn failed(
+/// The outcome of a file (or the last piece of one) that failed as a whole.
+pub(super) fn failed<P>(
     file_no: usize,
     file: &FoundFile,
     kind: ErrorKind,
     message: &str,
     last: bool,
-) -> Outcome {
+) -> Outcome<P> {
     Outcome {
         file_no,
         piece: Some(PieceInfo {
@@ -25,32 +34,13 @@ pub(super) fn failed(
     }
 }
 
-pub(super) enum Opened {
-    Stream(
-        TextStream<Box<dyn Read + Send>>,
-        &'static dyn Game,
-        &'static str,
-    ),
-    Whole(Vec<u8>),
-    Failed(Box<Outcome>),
-}
-
-/// Opens a large file or stdin on the main thread (see [`open::open_stream`]).
-pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
-    match open::open_stream(ctx.settings, file) {
-        open::Opened::Stream(st, g, f) => Opened::Stream(st, g, f),
-        open::Opened::Whole(bytes) => Opened::Whole(bytes),
-        open::Opened::Failed(m) => {
-            let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
-            o.piece = None;
-            Opened::Failed(Box::new(o))
-        }
-    }
-}
-
 /// Reads and checks a whole file (its bytes given when they are read already), a slice at a
 /// time ([`batch::read_slices`]).
-pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8>>) -> Outcome {
+pub(super) fn check_whole<P: Send>(
+    ctx: &Ctx<'_, P>,
+    job: &JobInfo<'_>,
+    bytes: Option<Vec<u8>>,
+) -> Outcome<P> {
     let file = job.file;
     let opened = match bytes
         .map_or_else(|| open::read_bytes(file), Ok)
@@ -88,14 +78,14 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
 }
 
 /// Reads and checks one piece of a streamed file.
-pub(super) fn check_piece(
-    ctx: &Ctx<'_>,
+pub(super) fn check_piece<P: Send>(
+    ctx: &Ctx<'_, P>,
     job: &JobInfo<'_>,
     game: &'static dyn Game,
     format: &'static str,
     rules: &Rules,
     text: Arc<str>,
-) -> Outcome {
+) -> Outcome<P> {
     let (games, read) = if text.trim().is_empty() {
         (Vec::new(), 0)
     } else {
@@ -123,14 +113,14 @@ pub(super) fn check_piece(
 
 /// Replays the records of a file or piece (in parallel when there are many); `first` is the
 /// index in the file of the first record.
-pub(super) fn check_records(
-    ctx: &Ctx<'_>,
+fn check_records<P: Send>(
+    ctx: &Ctx<'_, P>,
     job: &JobInfo<'_>,
     (game, format): (&'static dyn Game, &'static str),
     rules: &Rules,
     input: &Input,
     (first, records): (usize, Vec<Result<Record, RecordError>>),
-) -> Vec<GameOut> {
+) -> Vec<GameOut<P>> {
     // Reports are made without the text and located with one index of it: a file with many
     // errors is not quadratic.
     let index = input.text.as_deref().map(LineIndex::new);
@@ -141,7 +131,7 @@ pub(super) fn check_records(
         adjudicate: ctx.adjudicate || ctx.verdict_for_filter,
         identity: ctx.identity,
     };
-    let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut> {
+    let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut<P>> {
         let mut shown = None;
         let mut identity = None;
         let mut tags = None;
@@ -210,21 +200,10 @@ pub(super) fn check_records(
             e.line = e.line.map(|l| l + lines_before);
         }
         let record = rec.as_ref().ok();
-        let page = ctx.games_dir.as_ref().map(|dir| {
-            let view = html::GameView {
-                id: 0,
-                report: &report,
-                record,
-                game: Some(game),
-                rules: Some(rules),
-                open: None,
-            };
-            let page = html::game_page(&view, Some("../index.html"));
-            output::stage(dir, page.as_bytes()).map_err(|e| e.to_string())
-        });
+        let page = ctx.page.map(|make| make(&report, record, game, rules));
         Some(GameOut {
             record: record
-                .filter(|_| ctx.page_room.load(Ordering::Relaxed))
+                .filter(|_| ctx.keep_records.load(Ordering::Relaxed))
                 .cloned(),
             report,
             error,
