@@ -8,10 +8,10 @@
 //! # Read a file
 //!
 //! [`driver::open`] reads files as the CLI does (format and encoding detected), with the
-//! [`driver::batch::Settings`] of a run:
+//! [`driver::settings::Settings`] of a run:
 //!
 //! ```
-//! use qipu::driver::batch::Settings;
+//! use qipu::driver::settings::Settings;
 //! use qipu::driver::open;
 //!
 //! let settings = Settings::defaults();
@@ -26,7 +26,8 @@
 //! The reports are the objects of `--report json` ([`driver::report::GameReport`]):
 //!
 //! ```
-//! use qipu::driver::batch::{self, Settings};
+//! use qipu::driver::batch;
+//! use qipu::driver::settings::Settings;
 //!
 //! let settings = Settings::defaults();
 //! let inputs = ["samples/othello/standard.txt".to_string()];

@@ -9,10 +9,10 @@
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
 use qipu::core::rules::Rules;
-use qipu::driver::batch::Settings;
 use qipu::driver::open;
 use qipu::driver::referee::Referee;
 use qipu::driver::report::decided_on_board;
+use qipu::driver::settings::Settings;
 use std::path::Path;
 
 /// The record's start position in the game's position notation (what `Referee::from_position`

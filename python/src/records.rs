@@ -4,7 +4,8 @@
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use qipu::driver::batch::{self, Settings};
+use qipu::driver::batch;
+use qipu::driver::settings::Settings;
 use qipu::driver::open;
 use qipu::core::encoding::TextEncoding;
 use qipu::core::error::{ErrorKind, RecordError};

@@ -3,7 +3,7 @@
 
 use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
 use crate::core::encoding::TextEncoding;
-use crate::driver::batch::Settings;
+use crate::driver::settings::Settings;
 use crate::output::report::ReportFormat;
 use std::io::IsTerminal;
 use std::sync::Mutex;

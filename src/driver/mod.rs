@@ -10,4 +10,5 @@ pub mod registry;
 pub mod report;
 pub mod run;
 pub mod select;
+pub mod settings;
 pub mod stream;

@@ -4,7 +4,7 @@
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
 use crate::core::record::{Input, Record};
-use crate::driver::batch::Settings;
+use crate::driver::settings::Settings;
 use crate::driver::input::{self, FoundFile, InputProblem};
 use crate::driver::stream::{Start, TextStream};
 use std::io::Read;

@@ -15,7 +15,7 @@ use crate::core::diagnostic;
 use crate::core::game::Game;
 use crate::core::record::Record;
 use crate::core::rules::Rules;
-use crate::driver::batch::Settings;
+use crate::driver::settings::Settings;
 use crate::driver::input::FoundFile;
 use crate::driver::report::{GameReport, Summary};
 use crate::driver::run::{self, Consumer, Ctx, Delivered};

@@ -18,7 +18,7 @@ use super::common::{self, FileProgress};
 use super::{ConvertArgs, EXIT_INVALID, EXIT_USAGE};
 use crate::core::game::{CheckWants, FormatInfo, Game};
 use crate::core::record::Record;
-use crate::driver::batch::Settings;
+use crate::driver::settings::Settings;
 use crate::driver::input::FoundFile;
 use crate::driver::select::Filter;
 use crate::output::{AtomicFile, canonical};

@@ -6,7 +6,7 @@ use crate::core::encoding::LineIndex;
 use crate::core::error::ErrorKind;
 use crate::core::game::{CheckWants, ShowOptions};
 use crate::core::record::Input;
-use crate::driver::batch;
+use rayon::prelude::*;
 use crate::driver::open;
 use crate::driver::select::Facts;
 use std::sync::atomic::Ordering;
@@ -35,7 +35,7 @@ pub(super) fn failed<P>(
 }
 
 /// Reads and checks a whole file (its bytes given when they are read already), a slice at a
-/// time ([`batch::read_slices`]).
+/// time ([`read_slices`]).
 pub(super) fn check_whole<P: Send>(
     ctx: &Ctx<'_, P>,
     job: &JobInfo<'_>,
@@ -56,7 +56,7 @@ pub(super) fn check_whole<P: Send>(
     };
     let rules = ctx.settings.rules_for(opened.game.kind());
     let mut games = Vec::new();
-    let read = batch::read_slices(&opened, |from, records| {
+    let read = read_slices(&opened, |from, records| {
         games.extend(check_records(
             ctx,
             job,
@@ -213,5 +213,47 @@ fn check_records<P: Send>(
             page,
         })
     };
-    batch::map_records(&records, one)
+    map_records(&records, one)
+}
+
+/// Games of one file replayed in parallel when there are at least this many.
+const PAR_GAMES: usize = 32;
+/// Games of a file read at a time by formats that read a slice (`Game::read_some`).
+const READ_GAMES: usize = 256;
+
+/// Reads an opened file a slice of [`READ_GAMES`] games at a time (a big binary database
+/// never holds all its records) and gives each slice to `each` with the index in the file of
+/// its first game; returns the number of games read.
+fn read_slices(
+    opened: &open::OpenedFile,
+    mut each: impl FnMut(usize, Vec<Result<Record, RecordError>>),
+) -> usize {
+    let mut from = 0;
+    loop {
+        let (records, more) =
+            opened
+                .game
+                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
+        let got = records.len();
+        each(from, records);
+        from += got;
+        if !more || got == 0 {
+            break;
+        }
+    }
+    from
+}
+
+/// `one` over the records of a slice with their indices in it, in order, on all cores when
+/// there are at least [`PAR_GAMES`] of them; the `None`s are left out.
+fn map_records<T, F>(records: &[Result<Record, RecordError>], one: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn((usize, &Result<Record, RecordError>)) -> Option<T> + Sync + Send,
+{
+    if records.len() >= PAR_GAMES {
+        records.par_iter().enumerate().filter_map(one).collect()
+    } else {
+        records.iter().enumerate().filter_map(one).collect()
+    }
 }

@@ -17,7 +17,7 @@ use crate::core::game::{Game, Shown};
 use crate::core::identity::Identity;
 use crate::core::record::{Record, Tag};
 use crate::core::rules::Rules;
-use crate::driver::batch::Settings;
+use crate::driver::settings::Settings;
 use crate::driver::input::FoundFile;
 use crate::driver::report::GameReport;
 use crate::driver::select::Filter;
