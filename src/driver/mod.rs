@@ -8,7 +8,7 @@ pub mod open;
 pub mod referee;
 pub mod registry;
 pub mod report;
-pub mod run;
+pub(crate) mod run;
 pub mod select;
 pub mod settings;
 pub mod stream;

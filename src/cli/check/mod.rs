@@ -2,7 +2,7 @@
 //! on all cores, report in input order (dedupe: gather each game's identity, then print the
 //! groups of games that are the same game).
 //!
-//! The batch driver ([`crate::driver::run`]) reads and checks the inputs on all cores and
+//! The batch driver (`driver::run`) reads and checks the inputs on all cores and
 //! gives out the results in input order; the [`Printer`] here takes them as they come:
 //! reports, diagnostics, explanations, HTML pages, the progress bar.
 
@@ -15,10 +15,10 @@ use crate::core::diagnostic;
 use crate::core::game::Game;
 use crate::core::record::Record;
 use crate::core::rules::Rules;
-use crate::driver::settings::Settings;
 use crate::driver::input::FoundFile;
 use crate::driver::report::{GameReport, Summary};
 use crate::driver::run::{self, Consumer, Ctx, Delivered};
+use crate::driver::settings::Settings;
 use crate::output;
 use crate::output::html;
 use crate::output::report::{ReportFormat, ReportWriter};

@@ -6,9 +6,9 @@ use crate::core::encoding::LineIndex;
 use crate::core::error::ErrorKind;
 use crate::core::game::{CheckWants, ShowOptions};
 use crate::core::record::Input;
-use rayon::prelude::*;
 use crate::driver::open;
 use crate::driver::select::Facts;
+use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
 /// The outcome of a file (or the last piece of one) that failed as a whole.

@@ -17,10 +17,10 @@ use crate::core::game::{Game, Shown};
 use crate::core::identity::Identity;
 use crate::core::record::{Record, Tag};
 use crate::core::rules::Rules;
-use crate::driver::settings::Settings;
 use crate::driver::input::FoundFile;
 use crate::driver::report::GameReport;
 use crate::driver::select::Filter;
+use crate::driver::settings::Settings;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -36,30 +36,34 @@ const GROUP_FILES: usize = 64;
 
 /// A game's own page, made on the pool thread that checked the game (`--html-dir`): from the
 /// report, the record when it could be read, the game and the rules in force.
-pub type PageMaker<'a, P> =
+pub(crate) type PageMaker<'a, P> =
     dyn Fn(&GameReport, Option<&Record>, &'static dyn Game, &Rules) -> P + Sync + 'a;
 
 /// What every job is asked to do.
-pub struct Ctx<'a, P> {
-    pub settings: &'a Settings,
-    pub adjudicate: bool,
+pub(crate) struct Ctx<'a, P> {
+    pub(crate) settings: &'a Settings,
+    pub(crate) adjudicate: bool,
     /// `--where`, and whether it needs a verdict that the command does not report.
-    pub filter: Option<&'a Filter>,
-    pub verdict_for_filter: bool,
+    pub(crate) filter: Option<&'a Filter>,
+    pub(crate) verdict_for_filter: bool,
     /// dedupe: each game's identity.
-    pub identity: bool,
+    pub(crate) identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
-    pub explain_text: bool,
+    pub(crate) explain_text: bool,
     /// While it holds, each game's record is kept (the `--html` page makes games replayable
     /// until it is full).
-    pub keep_records: &'a AtomicBool,
+    pub(crate) keep_records: &'a AtomicBool,
     /// Makes each game's page (`--html-dir`).
-    pub page: Option<&'a PageMaker<'a, P>>,
+    pub(crate) page: Option<&'a PageMaker<'a, P>>,
 }
 
 impl<'a, P> Ctx<'a, P> {
     /// Validation (or adjudication) and nothing more: what the library asks for.
-    pub fn plain(settings: &'a Settings, adjudicate: bool, keep_records: &'a AtomicBool) -> Self {
+    pub(crate) fn plain(
+        settings: &'a Settings,
+        adjudicate: bool,
+        keep_records: &'a AtomicBool,
+    ) -> Self {
         Ctx {
             settings,
             adjudicate,
@@ -83,30 +87,30 @@ struct JobInfo<'a> {
 
 /// Where a piece of a streamed file is.
 #[derive(Clone, Copy)]
-pub struct PieceInfo {
+pub(crate) struct PieceInfo {
     /// Lines of the file before the piece.
-    pub lines_before: usize,
+    pub(crate) lines_before: usize,
     /// The file's last piece.
-    pub last: bool,
+    pub(crate) last: bool,
     /// Bytes of the file read up to the end of the piece.
-    pub bytes_done: u64,
+    pub(crate) bytes_done: u64,
 }
 
 /// One game's result, with what its diagnostic needs.
-pub struct GameOut<P> {
-    pub report: GameReport,
-    pub error: Option<RecordError>,
+pub(crate) struct GameOut<P> {
+    pub(crate) report: GameReport,
+    pub(crate) error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it.
-    pub shown: Option<Result<Shown, String>>,
+    pub(crate) shown: Option<Result<Shown, String>>,
     /// dedupe: what makes it the same game as another (`None`: it could not be read).
-    pub identity: Option<Identity>,
+    pub(crate) identity: Option<Identity>,
     /// The tags, when `--where` tests the index: the game is selected once its index in the
     /// file is known (in input order).
     tags: Option<Vec<Tag>>,
     /// The record, while [`Ctx::keep_records`] holds.
-    pub record: Option<Record>,
+    pub(crate) record: Option<Record>,
     /// The game's page ([`Ctx::page`]).
-    pub page: Option<P>,
+    pub(crate) page: Option<P>,
 }
 
 impl<P> GameOut<P> {
@@ -142,23 +146,23 @@ struct Outcome<P> {
 
 /// A finished job as it is given out, in input order: the reports of a file, or of a piece
 /// of a streamed one, with the games' indices in the file.
-pub struct Delivered<P> {
-    pub file_no: usize,
+pub(crate) struct Delivered<P> {
+    pub(crate) file_no: usize,
     /// `None` for a file read whole.
-    pub piece: Option<PieceInfo>,
+    pub(crate) piece: Option<PieceInfo>,
     /// The reports in order, with what each game's diagnostic needs: an input failure, the
     /// games `--where` keeps, or the one report of a file without games.
-    pub games: Vec<GameOut<P>>,
+    pub(crate) games: Vec<GameOut<P>>,
     /// The file was opened and decoded but holds no game: the last report says so.
-    pub no_game: bool,
+    pub(crate) no_game: bool,
     /// The text the errors' spans point into.
-    pub text: Option<Arc<str>>,
+    pub(crate) text: Option<Arc<str>>,
     /// Games read and left out by `--where`.
-    pub left_out: usize,
+    pub(crate) left_out: usize,
 }
 
 /// What takes the results, in input order.
-pub trait Consumer<P> {
+pub(crate) trait Consumer<P> {
     fn take(&mut self, delivered: Delivered<P>);
     /// Whether to stop (stdout closed): no more jobs are handed out.
     fn stopped(&self) -> bool;
@@ -166,7 +170,7 @@ pub trait Consumer<P> {
 
 /// Checks `files` (of the sizes `sizes`, 0 when unknown) on `pool` (the current one when
 /// `None`) and gives the results to `consumer` in input order.
-pub fn run<P: Send, C: Consumer<P>>(
+pub(crate) fn run<P: Send, C: Consumer<P>>(
     pool: Option<&rayon::ThreadPool>,
     files: &[FoundFile],
     sizes: &[u64],
