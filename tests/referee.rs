@@ -75,11 +75,25 @@ fn compare(record: &Record, rules: &Rules, what: &str) -> bool {
             break;
         }
         match referee.push_entry(entry) {
-            Ok(Some(v)) if referee.is_over() || i + 1 == record.moves.len() => {
+            // A verdict from `push` ends the game; a draw that can be claimed does not.
+            Ok(Some(v)) => {
+                assert!(referee.is_over(), "{what}: a verdict, yet not over");
+                assert_eq!(referee.claimable(), None, "{what}");
                 seen = Some((i + 1, v));
                 break;
             }
-            Ok(_) => {}
+            Ok(None) => {
+                assert!(!referee.is_over(), "{what}: over, yet no verdict");
+                // What stands after the last move is the record's verdict: a claimable draw.
+                if i + 1 == record.moves.len() {
+                    seen = referee.claimable().map(|v| (i + 1, v));
+                    assert_eq!(
+                        seen.as_ref().map(|s| &s.1),
+                        referee.verdict().as_ref(),
+                        "{what}"
+                    );
+                }
+            }
             // A Junqi record's events can make it invalid earlier: the server's business.
             Err(_) if record.game == GameKind::Junqi && !record.events.is_empty() => return false,
             Err(e) => {
@@ -304,4 +318,50 @@ fn banned_moves_on_the_axf_cases() {
     let (cases, banned) = banned_moves_follow_the_judge(tsv, "axf");
     assert!(cases >= 150, "{cases} cases");
     assert!(banned >= 30, "{banned} banned moves");
+}
+
+/// A repetition drawn with allowed moves on both sides (不变作和) does not end the game: `push`
+/// returns no verdict, the draw can be claimed (`claimable`, and `verdict` is what a record
+/// stopping here gets), and the next move lets it lapse. A forbidden repetition ends the game.
+#[test]
+fn a_drawn_repetition_can_be_claimed_but_does_not_end_the_game() {
+    let rules = Referee::default_rules(GameKind::Xiangqi);
+    // Both sides shuffle (the rook a2 already attacks the cannon a7: 从捉到捉, idle).
+    let fen = "4k4/9/c8/9/8n/9/9/R8/9/3K5 w - - 0 1";
+    let mut r = Referee::from_position(GameKind::Xiangqi, &rules, Some(fen)).unwrap();
+    for (i, mv) in "a2a1 i5g4 a1a2 g4i5 a2a1 i5g4 a1a2 g4i5"
+        .split(' ')
+        .enumerate()
+    {
+        assert_eq!(r.push(mv).unwrap(), None, "ply {}", i + 1);
+        assert_eq!(r.claimable().is_some(), i == 7, "ply {}", i + 1);
+    }
+    let draw = r.claimable().unwrap();
+    assert_eq!(draw.reason.as_str(), "repetition-draw");
+    assert_eq!(draw.ply, 8);
+    assert_eq!(r.verdict(), Some(draw));
+    assert!(!r.is_over());
+    // Played on: the draw lapses.
+    assert_eq!(r.push("a2a3").unwrap(), None);
+    assert_eq!(r.claimable(), None);
+    assert_eq!(r.verdict(), None);
+    // A one-sided perpetual check ends the game at the third occurrence.
+    let mut r = Referee::from_position(
+        GameKind::Xiangqi,
+        &rules,
+        Some("4k4/R8/9/9/9/9/9/9/9/3K5 w"),
+    )
+    .unwrap();
+    let line: Vec<&str> = "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9"
+        .split(' ')
+        .collect();
+    for mv in &line[..7] {
+        assert_eq!(r.push(mv).unwrap(), None);
+    }
+    let v = r
+        .push(line[7])
+        .unwrap()
+        .expect("perpetual check ends the game");
+    assert_eq!(v.reason.as_str(), "perpetual-check");
+    assert!(r.is_over() && r.claimable().is_none());
 }

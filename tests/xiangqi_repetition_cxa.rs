@@ -296,3 +296,90 @@ fn a_drawn_repetition_the_players_leave_does_not_end_the_game() {
     assert_eq!(v.reason.as_str(), "resignation", "{}", v.detail);
     assert!(v.detail.contains("the players went on"), "{}", v.detail);
 }
+
+// ---- Issue 20: how a gain is weighed (kinds 1–3), labels (kind 5), the editions (kind 4) ----
+
+fn analyse_under(pos: &Position, m: Move, code: Code) -> MoveInfo {
+    analyse_cxa(None, pos, m, &mut Ctx::new(code))
+}
+
+/// Kind 1: a capture rejected directly as 兑 is not admitted again through a line of checks.
+/// Ra4-a5 faces the black rook e5, which may take first (the rook a0 takes back): an exchange
+/// offer. Red's N b6-c8+ and R×e5 after any king step would win the rook by a check, but the
+/// same capture was rejected directly: the move is 兑, not 捉. Under the 1999 edition the
+/// chase that offers an exchange stays a chase (捉子兼具兑献，也按捉处理).
+#[test]
+fn a_victim_rejected_as_an_exchange_is_not_won_through_a_check() {
+    let pos = Position::from_fen("3aka3/9/9/1N7/4r4/R8/9/9/9/R2K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("a4a5"));
+    assert_eq!(info.class(false), MoveClass::Exchange, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("e5")]);
+    let info = analyse_under(&pos, mv("a4a5"), Code::Cxa1999);
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("e5")]);
+}
+
+/// Kind 2: a capture that the opponent answers with a check winning more back (抽将) is no
+/// gain. R b1-a1 attacks the unprotected cannon a6, but after R×a6 the black horse's step
+/// e4-c5 checks with the rook e8 and forks the rook a6 (an interposition on e6 is taken by
+/// the rook e8): no chase. Without the rook e8 the horse is pinned and the cannon is won.
+#[test]
+fn a_capture_refuted_by_a_check_is_no_chase() {
+    let pos = Position::from_fen("4k4/4r4/9/c8/9/4n4/9/9/1R7/4K4 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("b1a1"));
+    assert_eq!(info.class(false), MoveClass::Idle, "{info:?}");
+    let pos = Position::from_fen("4k4/9/9/c8/9/4n4/9/9/1R7/4K4 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("b1a1"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("a6")]);
+}
+
+/// Kind 2, the reverse (相关子, 24.3): the king's step off the e-file takes the check away
+/// from the horse's fork, so the rook's standing attack on a6 becomes a chase, new although the
+/// attack on the point stood before.
+#[test]
+fn a_king_step_that_takes_the_refutation_away_chases() {
+    let pos = Position::from_fen("4k4/4r4/9/c8/9/4n4/9/9/R8/4K4 w - - 0 1").unwrap();
+    assert!(
+        !cxa_threats(&pos, Color::Red)
+            .iter()
+            .any(|t| t.victim == sq("a6"))
+    );
+    let info = analyse(&pos, mv("e0d0"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("a6")]);
+}
+
+/// Kind 3: the black pawn f1 checks; the only answer (K e1-e0: d1 and e2 are the horse c3's,
+/// f1 faces the black king) opens the rook a1's line to it, and the pawn cannot take first: the
+/// attack is the checker's own doing (自毙), not a chase. Without the horse, K e1-d1 answers
+/// without attacking it, and K e1-e0 is a chase again.
+#[test]
+fn a_checker_attacked_by_every_answer_is_not_chased() {
+    let pos = Position::from_fen("5k3/4a4/9/9/9/9/2n6/9/R3Kp3/9 w - - 0 1").unwrap();
+    let legal: Vec<String> = pos.legal_moves_vec().iter().map(|m| m.iccs()).collect();
+    assert_eq!(legal, vec!["e1e0"]);
+    let info = analyse(&pos, mv("e1e0"));
+    assert_eq!(info.class(false), MoveClass::Idle, "{info:?}");
+    assert!(info.note.is_some_and(|n| n.contains("自毙")), "{info:?}");
+    let pos = Position::from_fen("5k3/4a4/9/9/9/9/9/9/R3Kp3/9 w - - 0 1").unwrap();
+    assert!(pos.is_legal(mv("e1d1")));
+    let info = analyse(&pos, mv("e1e0"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("f1")]);
+}
+
+/// Kind 4: the editions. cxa-13 (a pawn's chase against a perpetual attacker): 2020 图14 keeps
+/// the pawn idle, Black's perpetual chase loses; the 1999 text counts the pawn's chases as 捉
+/// when both sides attack (发生互打时，兵（卒）叫吃子均按捉处理): both forbidden, a draw.
+#[test]
+fn the_1999_edition_counts_a_pawns_chase_against_a_perpetual_attacker() {
+    let line = CASES.lines().find(|l| l.starts_with("cxa-13")).unwrap();
+    let f: Vec<&str> = line.split('\t').collect();
+    let (r2020, why) = judge(f[2], f[3], 3, Code::Cxa);
+    assert_eq!(r2020, "1-0", "{why}");
+    let (r1999, why) = judge(f[2], f[3], 3, Code::Cxa1999);
+    assert_eq!(r1999, "1/2-1/2", "{why}");
+    assert!(why.contains("1999 edition"), "{why}");
+    assert!(why.contains("Red 长捉"), "{why}");
+}

@@ -61,10 +61,12 @@ macro_rules! referee_class {
         #[pymethods]
         impl $name {
             /// Plays a move in any notation the game's `Board.push` takes. Returns the
-            /// verdict as the report's `verdict` dict as soon as a rule ends the game (the one
-            /// `qipu.adjudicate` gives for the same moves, at the same ply), else `None`. A
-            /// bad move, or any move after the end, raises and changes nothing. `time` is a
-            /// Junqi action's time stamp (`1:02:03`), which the time limit reads.
+            /// verdict as the report's `verdict` dict when a rule ends the game with this move
+            /// (the one `qipu.adjudicate` gives for the same moves, at the same ply), else
+            /// `None` — also when a repetition is drawn with allowed moves on both sides,
+            /// which the players may play on from (see `claimable`). A bad move, or any move
+            /// after the end, raises and changes nothing. `time` is a Junqi action's time
+            /// stamp (`1:02:03`), which the time limit reads.
             #[pyo3(signature = (r#move, time=None))]
             fn push<'py>(
                 &self,
@@ -74,9 +76,18 @@ macro_rules! referee_class {
             ) -> PyResult<Option<Bound<'py, PyAny>>> {
                 self.0.push(py, r#move, time)
             }
-            /// The verdict of the game as it stands (a dict), `None` while it goes on.
+            /// The verdict (a dict) if the game ends here: the one `qipu.adjudicate` gives a
+            /// record of the moves pushed so far — the verdict that ended the game, or a draw
+            /// that can be claimed now; `None` when no rule decides yet.
             fn verdict<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
                 let v = self.0.get().verdict();
+                verdict_dict(py, v)
+            }
+            /// A draw (a dict) that stands after the last move without ending the game: a
+            /// Xiangqi repetition with allowed moves on both sides (不变作和). The players may
+            /// agree to it or play on (the next move lets it lapse). `None` otherwise.
+            fn claimable<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+                let v = self.0.get().claimable();
                 verdict_dict(py, v)
             }
             /// Whether a verdict ends the game (a repetition ruled a draw does not: the

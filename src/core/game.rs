@@ -279,6 +279,14 @@ pub trait Game: Sync + Send {
     /// A record whose start cannot be set up is an `Err`.
     fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError>;
 
+    /// Remarks for `adjudicate --explain` on `verdict` that the record itself suggests (a
+    /// Xiangqi record whose date puts it under another rulebook edition: what that edition
+    /// rules). The verdict never changes by them.
+    fn explain_remarks(&self, record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {
+        let _ = (record, rules, verdict);
+        Vec::new()
+    }
+
     /// An SVG item marking a target of a judged move (a repetition cycle's `targets`, such as
     /// a square `e9`) on the board of [`Game::frames`]; `None` when the text names nothing the
     /// game can place.

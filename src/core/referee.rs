@@ -123,9 +123,11 @@ where
         }
     }
 
-    /// Resolves `text` (any notation the game reads) and plays it: the verdict of the game
-    /// after it, `None` while it goes on. After a verdict that ends the game every push is
-    /// refused (an `illegal-move`).
+    /// Resolves `text` (any notation the game reads) and plays it: the verdict that ends the
+    /// game at this move, `None` while it goes on. A repetition ruled a draw with allowed moves
+    /// on both sides (不变作和) does not end the game: the players may play on, so it is
+    /// reported by [`JudgedGame::claimable`], not here. After a verdict that ends the game
+    /// every push is refused (an `illegal-move`).
     pub fn push(&mut self, text: &str) -> Result<Option<Verdict>, MoveError> {
         self.push_entry(&MoveEntry::new(text.trim(), Span::default()))
     }
@@ -175,7 +177,7 @@ where
                 self.play(mv, Some(entry), false);
             }
         }
-        Ok(self.verdict())
+        Ok(if self.over { self.verdict() } else { None })
     }
 
     fn note(&mut self, note: Option<String>, ply: usize) {
@@ -215,14 +217,23 @@ where
         }
     }
 
-    /// The verdict of the game as it stands (the board verdict, with the notes on the
-    /// verdicts that lapsed), `None` while it goes on.
+    /// The verdict the game gets if it ends here — the one `adjudicate` gives a record of
+    /// the moves so far: the verdict that ended the game, or the draw that can be claimed
+    /// now ([`JudgedGame::claimable`]), with the notes on the verdicts that lapsed; `None`
+    /// when no rule decides yet.
     pub fn verdict(&self) -> Option<Verdict> {
         let mut v = self.board.clone()?;
         for note in &self.notes {
             v.detail.push_str(&format!("; note: {note}"));
         }
         Some(v)
+    }
+
+    /// The draw that stands after the last move without ending the game: a repetition ruled
+    /// a draw with allowed moves on both sides (不变作和). The game ends with it if no move
+    /// follows (a record that stops here, players who agree); the next move lets it lapse.
+    pub fn claimable(&self) -> Option<&Verdict> {
+        if self.over { None } else { self.board.as_ref() }
     }
 
     /// The board verdict alone, without the notes.
@@ -393,7 +404,10 @@ pub trait GameReferee: Send {
     }
     /// A move with what a record gives with it (a Junqi action's time stamp).
     fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError>;
+    /// See [`JudgedGame::verdict`]: the verdict if the game ends here.
     fn verdict(&self) -> Option<Verdict>;
+    /// See [`JudgedGame::claimable`]: a draw that stands without ending the game.
+    fn claimable(&self) -> Option<Verdict>;
     fn is_over(&self) -> bool;
     fn plies(&self) -> usize;
     /// The position in the game's position notation (FEN, board string, Junqi position).

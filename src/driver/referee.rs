@@ -4,6 +4,8 @@
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::record::{GameKind, MoveEntry};
+#[cfg(doc)]
+use crate::core::referee::JudgedGame;
 use crate::core::referee::{GameReferee, MoveError};
 use crate::core::rules::Rules;
 use crate::core::verdict::Verdict;
@@ -63,10 +65,19 @@ impl Referee {
         self.0.push_entry(entry)
     }
 
+    /// The verdict if the game ends here: the one `adjudicate` gives a record of the moves
+    /// pushed so far (see [`JudgedGame::verdict`]).
     pub fn verdict(&self) -> Option<Verdict> {
         self.0.verdict()
     }
 
+    /// A draw that can be claimed now without the game being over (see
+    /// [`JudgedGame::claimable`]).
+    pub fn claimable(&self) -> Option<Verdict> {
+        self.0.claimable()
+    }
+
+    /// Whether a rule ended the game (no move can be pushed).
     pub fn is_over(&self) -> bool {
         self.0.is_over()
     }
@@ -114,6 +125,9 @@ impl GameReferee for Unavailable {
         })
     }
     fn verdict(&self) -> Option<Verdict> {
+        None
+    }
+    fn claimable(&self) -> Option<Verdict> {
         None
     }
     fn is_over(&self) -> bool {

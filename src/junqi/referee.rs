@@ -86,6 +86,9 @@ impl GameReferee for JunqiReferee {
     fn verdict(&self) -> Option<Verdict> {
         self.game.verdict()
     }
+    fn claimable(&self) -> Option<Verdict> {
+        self.game.claimable().cloned()
+    }
     fn is_over(&self) -> bool {
         self.game.is_over()
     }

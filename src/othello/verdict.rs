@@ -292,6 +292,9 @@ impl GameReferee for OthelloReferee {
     fn verdict(&self) -> Option<Verdict> {
         self.game.verdict()
     }
+    fn claimable(&self) -> Option<Verdict> {
+        self.game.claimable().cloned()
+    }
     fn is_over(&self) -> bool {
         self.game.is_over()
     }

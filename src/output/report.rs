@@ -176,7 +176,13 @@ fn pad_to_width(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(w)))
 }
 
-pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -> String {
+pub fn explain(
+    source: &str,
+    index: usize,
+    v: &Verdict,
+    remarks: &[String],
+    diagram: Option<&str>,
+) -> String {
     let mut s = format!(
         "{source}, game {index}: {} {} at ply {}: {}\n",
         v.result, v.reason, v.ply, v.detail
@@ -211,6 +217,9 @@ pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -
             })
             .collect();
         s.push_str(&format!("  {}\n", words.join("; ")));
+    }
+    for r in remarks {
+        s.push_str(&format!("  note: {r}\n"));
     }
     if let Some(d) = diagram {
         s.push_str(&format!("  {}:\n", position_title(v)));

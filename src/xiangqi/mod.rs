@@ -75,6 +75,15 @@ impl Game for Xiangqi {
         referee::check_with(record, rules, wants)
     }
 
+    fn explain_remarks(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        verdict: &crate::core::verdict::Verdict,
+    ) -> Vec<String> {
+        referee::edition_remarks(record, rules, verdict)
+    }
+
     fn referee(
         &self,
         rules: &Rules,

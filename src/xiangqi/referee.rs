@@ -11,6 +11,7 @@ use crate::core::replay::{self, Replay, Replayer};
 use crate::core::rules::Rules;
 use crate::core::verdict;
 use crate::xiangqi::notation;
+use crate::xiangqi::repetition::Code;
 use crate::xiangqi::rules::{Color, Move, Position};
 use crate::xiangqi::verdict::{self as xq_verdict, BoardRules, XiangqiJudge};
 
@@ -119,6 +120,68 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
 
 /// Steps 2–5 of the spec's adjudication for a judged replay: the board verdict first, then
 /// the record's own events and claim; notes on drawn repetitions the players left follow.
+/// What a record's date says of the rulebook edition of its day, for `--explain` on a
+/// repetition ruling under a CXA edition: the edition then in force (1999 for 1999–2010, 2011
+/// for 2011–2019, which qipu does not have, 2020 since) and, when qipu has it and it is not
+/// the one applied, that edition's ruling. The verdict itself never changes by the date.
+pub fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdict) -> Vec<String> {
+    let code = BoardRules::from_rules(rules).code;
+    if v.cycle.is_none() || !code.is_cxa() {
+        return Vec::new();
+    }
+    let Some(year) = record.tag("Date").and_then(|d| {
+        let digits: String = d
+            .trim()
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        (digits.len() == 4)
+            .then(|| digits.parse::<u32>().ok())
+            .flatten()
+    }) else {
+        return Vec::new();
+    };
+    let (then, edition) = match year {
+        ..=1998 => (
+            "before the 1999 rulebook; the nearest edition qipu has is 1999",
+            Some(Code::Cxa1999),
+        ),
+        1999..=2010 => ("the 1999 rules applied then", Some(Code::Cxa1999)),
+        2011..=2019 => (
+            "the 2011 rules applied then, an edition qipu does not have (it has 1999 and 2020)",
+            None,
+        ),
+        _ => ("the 2020 rules applied then", Some(Code::Cxa)),
+    };
+    let mut s = format!("played {year}: {then}");
+    match edition {
+        Some(e) if e == code => s.push_str(", the edition applied here"),
+        Some(e) => {
+            let name = if e == Code::Cxa { "cxa-2020" } else { e.name() };
+            let keep = |k: &str| (k.to_string(), rules.get(k).unwrap_or_default().to_string());
+            let alt = Rules::build(
+                xq_verdict::RULE_SPECS,
+                xq_verdict::PRESETS,
+                Some(name),
+                &[keep("move-limit"), keep("repetitions")],
+            );
+            let other = alt.ok().and_then(|alt| check(record, &alt, true).verdict);
+            match other {
+                Some(o) if o.result == v.result && o.reason == v.reason && o.ply == v.ply => {
+                    s.push_str(&format!("; `--rules {name}` rules the same"))
+                }
+                Some(o) => s.push_str(&format!(
+                    "; under them (`--rules {name}`): {} {} at ply {}",
+                    o.result, o.reason, o.ply
+                )),
+                None => {}
+            }
+        }
+        None => {}
+    }
+    vec![s]
+}
+
 pub fn decide(record: &Record, judged: &JudgedReplay<Position, Move>) -> verdict::Verdict {
     let end = &judged.replay.end;
     let mut v = verdict::decide(
@@ -173,6 +236,11 @@ impl XiangqiReferee {
 
     pub fn verdict(&self) -> Option<verdict::Verdict> {
         self.game.verdict()
+    }
+
+    /// A repetition draw that can be claimed now (不变作和) without the game being over.
+    pub fn claimable(&self) -> Option<&verdict::Verdict> {
+        self.game.claimable()
     }
 
     pub fn is_over(&self) -> bool {
@@ -234,6 +302,9 @@ impl GameReferee for XiangqiReferee {
     }
     fn verdict(&self) -> Option<verdict::Verdict> {
         self.game.verdict()
+    }
+    fn claimable(&self) -> Option<verdict::Verdict> {
+        self.game.claimable().cloned()
     }
     fn is_over(&self) -> bool {
         self.game.is_over()

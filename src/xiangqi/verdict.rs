@@ -61,8 +61,8 @@ pub static RULE_SPECS: &[RuleSpec] = &[
     RuleSpec {
         key: "code",
         default: "cxa",
-        value: RuleValue::Choice(&["cxa", "axf"]),
-        help: "which repetition code (棋例) the repetition judge applies",
+        value: RuleValue::Choice(&["cxa", "cxa-2020", "cxa-1999", "axf"]),
+        help: "which repetition code (棋例) the repetition judge applies: cxa (the current CXA edition, 2020; also cxa-2020), cxa-1999 (the 1999 edition), axf",
     },
 ];
 
@@ -72,6 +72,24 @@ pub static PRESETS: &[Preset] = &[
         name: "cxa",
         help: "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例",
         values: &[("move-limit", "60"), ("repetitions", "3"), ("code", "cxa")],
+    },
+    Preset {
+        name: "cxa-2020",
+        help: "the CXA rulebook of 2020 by name (what cxa is today): 60-move limit, threefold repetition, its 棋例",
+        values: &[
+            ("move-limit", "60"),
+            ("repetitions", "3"),
+            ("code", "cxa-2020"),
+        ],
+    },
+    Preset {
+        name: "cxa-1999",
+        help: "the CXA rulebook of 1999, for games played under it: 60-move limit, threefold repetition, its 棋例 (a pawn's chase counts against a perpetual attacker; a chase that offers an exchange stays a chase)",
+        values: &[
+            ("move-limit", "60"),
+            ("repetitions", "3"),
+            ("code", "cxa-1999"),
+        ],
     },
     Preset {
         name: "axf",
@@ -105,11 +123,7 @@ impl BoardRules {
         BoardRules {
             move_limit: rules.int("move-limit", 60).clamp(1, 1000) as u32,
             repetitions: rules.int("repetitions", 3).clamp(2, 10) as u32,
-            code: if rules.is("code", "axf") {
-                Code::Axf
-            } else {
-                Code::Cxa
-            },
+            code: rules.get("code").and_then(Code::parse).unwrap_or_default(),
         }
     }
 }

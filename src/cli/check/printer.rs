@@ -60,14 +60,16 @@ impl<W: Write> Printer<'_, W> {
                     && let Some(v) = &r.verdict
                 {
                     let diagram = match &shown {
-                        Some(Ok(s)) => Some(s.diagram.clone()),
-                        Some(Err(e)) => Some(format!("(the position cannot be shown: {e})")),
+                        Some((Ok(s), _)) => Some(s.diagram.clone()),
+                        Some((Err(e), _)) => Some(format!("(the position cannot be shown: {e})")),
                         None => None,
                     };
+                    let remarks = shown.as_ref().map_or(&[][..], |(_, r)| r.as_slice());
                     let s = crate::output::report::explain(
                         &file.display,
                         r.index,
                         v,
+                        remarks,
                         diagram.as_deref(),
                     );
                     self.bar.suspend(|| eprint!("{s}"));

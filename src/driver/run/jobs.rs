@@ -166,7 +166,10 @@ fn check_records<P: Send>(
                         color: false,
                         svg: false,
                     };
-                    shown = Some(game.show(record, rules, &opts).map_err(|e| e.message));
+                    shown = Some((
+                        game.show(record, rules, &opts).map_err(|e| e.message),
+                        game.explain_remarks(record, rules, v),
+                    ));
                 }
                 (r, err)
             }

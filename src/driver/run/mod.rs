@@ -100,8 +100,9 @@ pub(crate) struct PieceInfo {
 pub(crate) struct GameOut<P> {
     pub(crate) report: GameReport,
     pub(crate) error: Option<RecordError>,
-    /// The position at the verdict's ply, when an explanation needs it.
-    pub(crate) shown: Option<Result<Shown, String>>,
+    /// The position at the verdict's ply, when an explanation needs it, and the game's
+    /// remarks on the verdict (`Game::explain_remarks`).
+    pub(crate) shown: Option<(Result<Shown, String>, Vec<String>)>,
     /// dedupe: what makes it the same game as another (`None`: it could not be read).
     pub(crate) identity: Option<Identity>,
     /// The tags, when `--where` tests the index: the game is selected once its index in the

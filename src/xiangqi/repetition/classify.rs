@@ -19,7 +19,7 @@ use super::Code;
 use super::aside::Aside;
 use super::cxa::Ctx;
 use super::idle;
-use super::threats::{Threat, new_threats};
+use super::threats::{Gain, Threat, new_threats};
 use crate::core::verdict::MoveClass;
 use crate::xiangqi::rules::{Move, Position, Square};
 
@@ -114,7 +114,7 @@ pub fn analyse_cxa(
     let stood = if now.is_empty() {
         Vec::new()
     } else {
-        ctx.victims(before, side, &aside)
+        ctx.stood(before, side, &aside)
     };
     let mut fresh: Vec<Threat> = now
         .iter()
@@ -142,6 +142,22 @@ pub fn analyse_cxa(
             _ => false,
         };
     let mut note = None;
+    // Answering a check: an attack on the checking piece that every answer would open, and
+    // that the checker cannot escape by taking first without being mated, is no chase: the
+    // checking piece put itself there (自毙, 24.3 read with 24.4).
+    if !aside.is_none() {
+        let before_len = fresh.len();
+        fresh.retain(|t| {
+            !(aside.squares.contains(&t.victim)
+                && every_answer_attacks(before, t.victim, ctx)
+                && !takes_first(&after, t))
+        });
+        if fresh.len() < before_len {
+            note = Some(
+                "every answer to the check attacks the checking piece, which cannot take first without being mated: it put itself there (自毙), no chase",
+            );
+        }
+    }
     if !fresh.is_empty()
         && aside.is_none()
         && idle::occupies_defensive_point(before, mv, &after, &fresh, ctx)
@@ -153,12 +169,19 @@ pub fn analyse_cxa(
     }
     let (pawn_chases, chases): (Vec<Threat>, Vec<Threat>) =
         fresh.into_iter().partition(|t| t.by_pawn);
-    // A pawn's own chase is idle (article 27) and named so (2020 图14), not by what else the
-    // move does.
-    let allowed = if check || mate_threat || !chases.is_empty() || !pawn_chases.is_empty() {
+    // A pawn's own chase is idle (article 27) and named so (2020 图14: the pawn's step is 闲,
+    // whatever else it does); a move of another piece that offers an exchange or a piece stays
+    // 兑 or 献 when a pawn's threat rides along (one it uncovers).
+    let pawn_moved_chases = pawn_chases.iter().any(|t| t.attacker == mv.to);
+    let allowed = if check || mate_threat || !chases.is_empty() || pawn_moved_chases {
         (MoveClass::Idle, Vec::new())
     } else {
-        idle::allowed_kind(before, mv, &after, aside.is_none(), ctx)
+        let kind = idle::allowed_kind(before, mv, &after, aside.is_none(), ctx);
+        if pawn_chases.is_empty() || matches!(kind.0, MoveClass::Exchange | MoveClass::Offer) {
+            kind
+        } else {
+            (MoveClass::Idle, Vec::new())
+        }
     };
     ctx.budget.charge(super::cxa::QUESTION_COST);
     MoveInfo {
@@ -169,6 +192,32 @@ pub fn analyse_cxa(
         king: after.king(them),
         allowed,
         note,
+    }
+}
+
+/// Whether every legal answer of the side to move in `before` (in check) opens an attack on
+/// the checking piece on `checker`: a capture that wins it (not a line of checks).
+fn every_answer_attacks(before: &Position, checker: Square, ctx: &mut Ctx) -> bool {
+    let side = before.side_to_move();
+    let answers = before.legal_moves_vec();
+    !answers.is_empty()
+        && answers.iter().all(|&r| {
+            let mut after = before.clone();
+            after.play_unchecked(r);
+            ctx.victims(&after, side, &Aside::none())
+                .iter()
+                .any(|t| t.victim == checker && t.how != Gain::Checks)
+        })
+}
+
+/// Whether the threatened piece (its side to move in `after`) can take its attacker first
+/// without being mated at once for it.
+fn takes_first(after: &Position, t: &Threat) -> bool {
+    let take = Move::new(t.victim, t.attacker);
+    after.is_legal(take) && {
+        let mut taken = after.clone();
+        taken.play_unchecked(take);
+        !super::threats::has_mate_in_one(&taken)
     }
 }
 

@@ -10,6 +10,7 @@
 //! take first without losing by it (24.4 兑). Which piece moved does not matter: a new threat
 //! of any piece is the move's (造成其他子能吃子, 相关子).
 
+use super::Code;
 use super::aside::{Aside, checks, moves};
 use super::mate::{Budget, Found, forces_mate};
 use super::threats::{Gain, Threat, captures_on, exchange_gain, has_mate_in_one, is_target, value};
@@ -53,9 +54,12 @@ pub const CAPTURE_COST: u32 = 3;
 /// could win and whether it forces mate are asked and kept apart: most moves need only one.
 #[derive(Debug)]
 pub struct Ctx {
-    victims: HashMap<Key, (Position, Vec<Threat>)>,
+    /// By position: the threats that count, and those a rejected direct capture masks.
+    victims: HashMap<Key, (Position, Vec<Threat>, Vec<Threat>)>,
     mates: HashMap<Key, (Position, bool)>,
     pub budget: Budget,
+    /// The CXA edition whose reading applies.
+    pub code: Code,
 }
 
 /// A position (by hash, confirmed by its placement), the side asked about, the check set aside.
@@ -63,10 +67,18 @@ type Key = (u64, Color, Aside);
 
 impl Default for Ctx {
     fn default() -> Self {
+        Ctx::new(Code::Cxa)
+    }
+}
+
+impl Ctx {
+    /// A game's context under the CXA edition `code`.
+    pub fn new(code: Code) -> Ctx {
         Ctx {
             victims: HashMap::new(),
             mates: HashMap::new(),
             budget: Budget::game(),
+            code,
         }
     }
 }
@@ -83,15 +95,34 @@ impl Ctx {
 
     /// The enemy pieces `side` could win in `pos` (as if it were to move).
     pub fn victims(&mut self, pos: &Position, side: Color, aside: &Aside) -> Vec<Threat> {
+        self.weighed(pos, side, aside).0
+    }
+
+    /// What stood in `pos` for the newness of a threat (从捉到捉): the threats that count and
+    /// the lines of checks that do not because a direct capture wins the same victim or was
+    /// rejected for it (兑, 自毙) — such a line stood, and is not new when the capture goes.
+    pub fn stood(&mut self, pos: &Position, side: Color, aside: &Aside) -> Vec<Threat> {
+        let (mut v, masked) = self.weighed(pos, side, aside);
+        v.extend(masked);
+        v
+    }
+
+    fn weighed(
+        &mut self,
+        pos: &Position,
+        side: Color,
+        aside: &Aside,
+    ) -> (Vec<Threat>, Vec<Threat>) {
         let key = (pos.hash(), side, aside.clone());
-        if let Some((p, v)) = self.victims.get(&key)
+        if let Some((p, v, m)) = self.victims.get(&key)
             && same(p, pos)
         {
-            return v.clone();
+            return (v.clone(), m.clone());
         }
-        let v = victims(pos, side, aside, &mut self.budget);
-        self.victims.insert(key, (pos.clone(), v.clone()));
-        v
+        let (v, m) = weigh_victims(pos, side, aside, self.code, &mut self.budget);
+        self.victims
+            .insert(key, (pos.clone(), v.clone(), m.clone()));
+        (v, m)
     }
 
     /// Whether `side` forces mate by checks in `pos` (as if it were to move).
@@ -117,25 +148,54 @@ impl Ctx {
     }
 }
 
-/// The enemy pieces `side` could win in `pos` (as if it were to move), each pair once.
-pub fn victims(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) -> Vec<Threat> {
+/// The enemy pieces `side` could win in `pos` (as if it were to move), each pair once, under
+/// the CXA edition `code`.
+pub fn victims(
+    pos: &Position,
+    side: Color,
+    aside: &Aside,
+    code: Code,
+    budget: &mut Budget,
+) -> Vec<Threat> {
+    weigh_victims(pos, side, aside, code, budget).0
+}
+
+/// [`victims`], and the threats by lines of checks that do not count because a direct
+/// capture wins the same victim or was rejected for it (they stood all the same: see
+/// [`Ctx::stood`]).
+fn weigh_victims(
+    pos: &Position,
+    side: Color,
+    aside: &Aside,
+    code: Code,
+    budget: &mut Budget,
+) -> (Vec<Threat>, Vec<Threat>) {
     let mut victims = Vec::new();
     if budget.left == 0 {
-        return victims;
+        return (victims, Vec::new());
     }
-    let tried = capture_threats(pos, side, aside, &mut victims);
-    budget.charge(QUESTION_COST + CAPTURE_COST * tried);
-    // A piece won by a line of checks counts only when no capture wins it without them:
-    // then the checks are not what wins it (a pawn's standing capture does not become a
-    // chase of the checking piece).
+    let start = GAIN_NODES.min(budget.left);
+    let mut weigher = Weigher {
+        nodes: start,
+        aside,
+        code,
+    };
+    let mut rejected = Vec::new();
+    let tried = capture_threats(pos, side, &mut weigher, &mut victims, &mut rejected);
+    // A piece won by a line of checks counts only when no capture wins it without them
+    // (then the checks are not what wins it: a pawn's standing capture does not become a
+    // chase of the checking piece), and never when its capture was rejected as an exchange
+    // offer (兑) or as self-destruction (自毙): a victim rejected directly is not admitted
+    // through another path.
     let direct: Vec<Square> = victims.iter().map(|t| t.victim).collect();
     let mut by_checks = Vec::new();
-    check_threats(pos, side, aside, budget, &mut by_checks);
-    victims.extend(
-        by_checks
-            .into_iter()
-            .filter(|t| !direct.contains(&t.victim)),
-    );
+    check_threats(pos, side, &mut weigher, &mut by_checks);
+    let (masked, by_checks): (Vec<Threat>, Vec<Threat>) = by_checks
+        .into_iter()
+        .partition(|t| direct.contains(&t.victim) || rejected.contains(&t.victim));
+    victims.extend(by_checks);
+    budget.left -= start - weigher.nodes;
+    budget.charge(QUESTION_COST + CAPTURE_COST * tried);
     let mut seen = Vec::new();
     victims.retain(|t: &Threat| {
         let key = (t.attacker, t.victim);
@@ -143,12 +203,12 @@ pub fn victims(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) 
         seen.push(key);
         first
     });
-    victims
+    (victims, masked)
 }
 
-/// What `side` threatens in `pos`, as if it were to move.
+/// What `side` threatens in `pos`, as if it were to move (the current edition).
 pub fn threats(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) -> Threats {
-    let victims = victims(pos, side, aside, budget);
+    let victims = victims(pos, side, aside, Code::Cxa, budget);
     let mate = forces_mate(pos, side, aside, budget) == Found::Yes;
     Threats { victims, mate }
 }
@@ -184,20 +244,238 @@ fn exchange_after(p: &Position, m: Move) -> Option<(i32, Position)> {
     Some((gain, after))
 }
 
-/// What the capture `m` wins, unless it lets the opponent mate at once (自毙之子: `None`).
-/// The mate test, the costly part, runs only for a capture that wins more than `above`.
-fn capture_gain(p: &Position, m: Move, above: i32) -> Option<i32> {
-    let (gain, after) = exchange_after(p, m)?;
-    (gain > above && !has_mate_in_one(&after)).then_some(gain)
+/// What weighing a capture found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Weighed {
+    /// It wins this much, every test passed.
+    Wins(i32),
+    /// It wins no more than asked (the exchange on the point, roots included, decides).
+    NoGain,
+    /// 24.4 兑: a like piece that may take first without losing by it (the 2020 edition).
+    Exchange,
+    /// 自毙之子: the capture lets the opponent mate at once.
+    SelfMate,
+    /// The opponent answers it with a check, or a line of checks, that wins as much back
+    /// (抽将, 抽回).
+    CheckedBack,
 }
 
-/// Every capture of `side` that wins material at once or by the exchange on the point.
-/// Returns how many captures it weighed.
-fn capture_threats(pos: &Position, side: Color, aside: &Aside, out: &mut Vec<Threat>) -> u32 {
+/// How many checks a line that wins material back after a capture may take (抽将: a check
+/// that wins what it attacks besides the king, or a short line of them).
+const BACK_CHECKS: u32 = 2;
+
+/// The one place that decides whether a capture wins material, for every path: a direct
+/// capture (a piece left unprotected, 少根子, a victim worth more than its taker, the
+/// exchange on the point with the pieces joining in), a capture at the end of a line of
+/// checks, a checking capture. Every test applies to each: the exchange on the point (roots,
+/// fake and hidden ones), 兑, 自毙 (mated at once, also by an answer to a check that mates:
+/// 解将还杀), and a check that wins the material back. `nodes` bounds every search it makes.
+struct Weigher<'a> {
+    nodes: u32,
+    aside: &'a Aside,
+    code: Code,
+}
+
+impl Weigher<'_> {
+    fn visit(&mut self) -> Option<()> {
+        if self.nodes == 0 {
+            return None;
+        }
+        self.nodes -= 1;
+        Some(())
+    }
+
+    /// Weighs the capture `m` of the side to move in `p`: does it win more than `above`?
+    /// `back`: whether the opponent's check lines that win material back are searched (not
+    /// inside such a search). `None` when the bound was reached.
+    fn weigh(&mut self, p: &Position, m: Move, above: i32, back: bool) -> Option<Weighed> {
+        let (Some(a), Some(v)) = (p.piece_at(m.from), p.piece_at(m.to)) else {
+            return Some(Weighed::NoGain);
+        };
+        let Some((gain, after)) = exchange_after(p, m) else {
+            return Some(Weighed::NoGain);
+        };
+        if gain <= above {
+            return Some(Weighed::NoGain);
+        }
+        if self.code.exchange_is_idle() && offers_exchange(&to_move(p, v.color), m, a, v) {
+            return Some(Weighed::Exchange);
+        }
+        if has_mate_in_one(&after) {
+            return Some(Weighed::SelfMate);
+        }
+        if back && self.wins_back(p, m, &after, value(v) - above - 1)? {
+            return Some(Weighed::CheckedBack);
+        }
+        Some(Weighed::Wins(gain))
+    }
+
+    /// Whether the opponent, to move in `after` (the capture `m` made in `p`), wins the
+    /// capturing piece back, and more than `need` in all, by a check or a line of checks (抽将,
+    /// 抽回; the checks the capturer's side gave before the capture set aside, as for its
+    /// recaptures). A check that wins something else — material that hung before the capture
+    /// too — does not refute the capture.
+    fn wins_back(&mut self, p: &Position, m: Move, after: &Position, need: i32) -> Option<bool> {
+        let standing = standing_checks(p, m.from);
+        let aside = if standing.is_empty() {
+            Aside::none()
+        } else {
+            Aside {
+                side: Some(after.side_to_move()),
+                squares: standing,
+            }
+        };
+        let mut back = Weigher {
+            nodes: self.nodes,
+            aside: &aside,
+            code: self.code,
+        };
+        let found = back.check_line(after, BACK_CHECKS, need, false, Some(m.to));
+        self.nodes = back.nodes;
+        Some(found?.is_some())
+    }
+
+    /// The side to move in `p` checks (within `depth` checks) and wins more than `above`: the
+    /// victims of the first such line (one that wins the piece on `taking` when given). `back`:
+    /// see [`Weigher::weigh`].
+    fn check_line(
+        &mut self,
+        p: &Position,
+        depth: u32,
+        above: i32,
+        back: bool,
+        taking: Option<Square>,
+    ) -> Option<Option<Vec<Square>>> {
+        let mut checking = MoveList::new();
+        checks(p, self.aside, &mut checking);
+        for &c in checking.iter() {
+            let (taken, victim) = captured_value(p, c);
+            let mut next = p.clone();
+            next.play_unchecked(c);
+            let mut origins = Vec::new();
+            if let Some(mut vic) = self.defend(&next, depth, above - taken, back, &mut origins)? {
+                if let Some(v) = victim {
+                    vic.insert(0, v);
+                }
+                if taking.is_none_or(|t| vic.contains(&t)) {
+                    return Some(Some(vic));
+                }
+            }
+        }
+        Some(None)
+    }
+
+    /// The attacker to move after the defender answered a check: whether it can win more than
+    /// `above` from here, by a capture now or by another check (within `depth` checks), and
+    /// then the victims of such a line. `None` when the bound was reached.
+    fn attack(
+        &mut self,
+        p: &Position,
+        depth: u32,
+        above: i32,
+        back: bool,
+        origins: &mut Origins,
+    ) -> Option<Option<Vec<Square>>> {
+        self.visit()?;
+        let mut list = MoveList::new();
+        moves(p, self.aside, &mut list);
+        // An answer to the check that mates the attacker (解将还杀) wins it nothing.
+        if list.is_empty() {
+            return Some(None);
+        }
+        // Stopping keeps what the line has won so far.
+        if above < 0 {
+            return Some(Some(Vec::new()));
+        }
+        // Captures first, the most valuable victims first; a capture can win at most its
+        // victim, and it is weighed as every capture is.
+        let mut captures: Vec<(i32, Move)> = list
+            .iter()
+            .filter_map(|&m| {
+                let (v, victim) = captured_value(p, m);
+                let by_king = p.piece_at(m.from).is_some_and(|a| a.kind == Kind::King);
+                (victim.is_some() && !by_king && v > above).then_some((v, m))
+            })
+            .collect();
+        captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        for (_, m) in captures {
+            if let Weighed::Wins(_) = self.weigh(p, m, above, back)? {
+                return Some(Some(vec![origin(origins, m.to)]));
+            }
+        }
+        if depth > 1 {
+            let mut checking = MoveList::new();
+            checks(p, self.aside, &mut checking);
+            for &c in checking.iter() {
+                let (taken, victim) = captured_value(p, c);
+                let mut next = p.clone();
+                next.play_unchecked(c);
+                if let Some(mut vic) =
+                    self.defend(&next, depth - 1, above - taken, back, origins)?
+                {
+                    if let Some(v) = victim {
+                        vic.insert(0, origin(origins, v));
+                    }
+                    return Some(Some(vic));
+                }
+            }
+        }
+        Some(None)
+    }
+
+    /// The defender to move, in check: whether every reply still lets the attacker win more
+    /// than `above`, and then the victims of the first reply's line that names any. A
+    /// defender mated by the check loses everything: that reply is no escape (the line is a
+    /// chase where other replies lose material; where every reply is mated the mate search
+    /// calls it 杀).
+    fn defend(
+        &mut self,
+        p: &Position,
+        depth: u32,
+        above: i32,
+        back: bool,
+        origins: &mut Origins,
+    ) -> Option<Option<Vec<Square>>> {
+        self.visit()?;
+        let mut replies = MoveList::new();
+        moves(p, self.aside, &mut replies);
+        if replies.is_empty() {
+            return Some(Some(Vec::new()));
+        }
+        let mut first: Option<Vec<Square>> = None;
+        for &r in replies.iter() {
+            let lost = captured_value(p, r).0;
+            let mut next = p.clone();
+            next.play_unchecked(r);
+            origins.push((r.to, origin(origins, r.from)));
+            let got = self.attack(&next, depth, above + lost, back, origins);
+            origins.pop();
+            match got? {
+                None => return Some(None),
+                Some(vic) => {
+                    if first.as_ref().is_none_or(|f| f.is_empty()) {
+                        first = Some(vic);
+                    }
+                }
+            }
+        }
+        Some(first)
+    }
+}
+
+/// Every capture of `side` that wins material at once or by the exchange on the point, weighed
+/// by `w`; the victims whose captures were rejected as 兑 or 自毙 go to `rejected`. Returns
+/// how many captures it weighed.
+fn capture_threats(
+    pos: &Position,
+    side: Color,
+    w: &mut Weigher,
+    out: &mut Vec<Threat>,
+    rejected: &mut Vec<Square>,
+) -> u32 {
     let p = to_move(pos, side);
-    let them = to_move(pos, side.other());
     let mut list = MoveList::new();
-    moves(&p, aside, &mut list);
+    moves(&p, w.aside, &mut list);
     let mut tried = 0;
     for &m in list.iter() {
         let (Some(a), Some(v)) = (p.piece_at(m.from), p.piece_at(m.to)) else {
@@ -207,8 +485,13 @@ fn capture_threats(pos: &Position, side: Color, aside: &Aside, out: &mut Vec<Thr
             continue;
         }
         tried += 1;
-        if capture_gain(&p, m, 0).is_none() || offers_exchange(&them, m, a, v) {
-            continue;
+        match w.weigh(&p, m, 0, true) {
+            Some(Weighed::Wins(_)) => {}
+            Some(Weighed::Exchange | Weighed::SelfMate) => {
+                rejected.push(m.to);
+                continue;
+            }
+            _ => continue,
         }
         let mut after = p.clone();
         after.play_unchecked(m);
@@ -248,39 +531,30 @@ fn offers_exchange(
     !has_mate_in_one(&taken) && value(a) - exchange_gain(&taken, m.from, value(v), 6, &[]) >= 0
 }
 
-/// Material won by a check or a run of checks from the next move: each line's victims.
-fn check_threats(
-    pos: &Position,
-    side: Color,
-    aside: &Aside,
-    budget: &mut Budget,
-    out: &mut Vec<Threat>,
-) {
+/// Material won by a check or a run of checks from the next move: each line's victims. A
+/// checking capture is weighed as every capture is (兑, 自毙, a check back), and the line's
+/// own captures too.
+fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Threat>) {
     let p = to_move(pos, side);
     if p.can_capture_king() {
         return;
     }
-    let start = GAIN_NODES.min(budget.left);
-    let mut search = GainSearch {
-        nodes: start,
-        aside,
-    };
     let mut list = MoveList::new();
-    checks(&p, aside, &mut list);
-    let them = to_move(pos, side.other());
+    checks(&p, w.aside, &mut list);
     for &c in list.iter() {
-        // A checking capture of a like piece that may take first is an exchange offer (24.4),
-        // as the same capture without check is.
-        if let (Some(a), Some(v)) = (p.piece_at(c.from), p.piece_at(c.to))
-            && v.color != side
-            && offers_exchange(&them, c, a, v)
-        {
-            continue;
-        }
         let (taken, victim) = captured_value(&p, c);
+        if victim.is_some() {
+            // The checking capture itself: rejected as a capture is (兑, 自毙), it is no
+            // gain through the check either.
+            match w.weigh(&p, c, i32::MIN / 2, false) {
+                None => break,
+                Some(Weighed::Exchange | Weighed::SelfMate) => continue,
+                Some(_) => {}
+            }
+        }
         let mut next = p.clone();
         next.play_unchecked(c);
-        let Some(won) = search.defend(&next, GAIN_CHECKS, -taken, &mut Vec::new()) else {
+        let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, &mut Vec::new()) else {
             break;
         };
         if let Some(victims) = won {
@@ -295,7 +569,6 @@ fn check_threats(
             }
         }
     }
-    budget.left -= start - search.nodes;
 }
 
 /// The value of what the move `m` of the side to move takes (a target only), and its point.
@@ -304,11 +577,6 @@ fn captured_value(p: &Position, m: Move) -> (i32, Option<Square>) {
         Some(v) if v.color != p.side_to_move() && is_target(v, m.to) => (value(v), Some(m.to)),
         _ => (0, None),
     }
-}
-
-struct GainSearch<'a> {
-    nodes: u32,
-    aside: &'a Aside,
 }
 
 /// Where the enemy pieces that moved during a line stood at its start (`(now, then)`).
@@ -321,101 +589,4 @@ fn origin(origins: &Origins, sq: Square) -> Square {
         .find(|(now, _)| *now == sq)
         .map(|&(_, then)| then)
         .unwrap_or(sq)
-}
-
-impl GainSearch<'_> {
-    fn visit(&mut self) -> Option<()> {
-        if self.nodes == 0 {
-            return None;
-        }
-        self.nodes -= 1;
-        Some(())
-    }
-
-    /// The attacker to move after the defender answered a check: whether it can win more than
-    /// `above` from here, by a capture now or by another check (within `depth` checks), and
-    /// then the victims of such a line. `None` when the bound was reached.
-    fn attack(
-        &mut self,
-        p: &Position,
-        depth: u32,
-        above: i32,
-        origins: &mut Origins,
-    ) -> Option<Option<Vec<Square>>> {
-        self.visit()?;
-        // Stopping keeps what the line has won so far.
-        if above < 0 {
-            return Some(Some(Vec::new()));
-        }
-        let mut list = MoveList::new();
-        moves(p, self.aside, &mut list);
-        // Captures first, the most valuable victims first; a capture can win at most its
-        // victim, and the costly mate test runs only for one that would do.
-        let mut captures: Vec<(i32, Move)> = list
-            .iter()
-            .filter_map(|&m| {
-                let (v, victim) = captured_value(p, m);
-                let by_king = p.piece_at(m.from).is_some_and(|a| a.kind == Kind::King);
-                (victim.is_some() && !by_king && v > above).then_some((v, m))
-            })
-            .collect();
-        captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
-        for (_, m) in captures {
-            if capture_gain(p, m, above).is_some() {
-                return Some(Some(vec![origin(origins, m.to)]));
-            }
-        }
-        if depth > 1 {
-            let mut checking = MoveList::new();
-            checks(p, self.aside, &mut checking);
-            for &c in checking.iter() {
-                let (taken, victim) = captured_value(p, c);
-                let mut next = p.clone();
-                next.play_unchecked(c);
-                if let Some(mut vic) = self.defend(&next, depth - 1, above - taken, origins)? {
-                    if let Some(v) = victim {
-                        vic.insert(0, origin(origins, v));
-                    }
-                    return Some(Some(vic));
-                }
-            }
-        }
-        Some(None)
-    }
-
-    /// The defender to move, in check: whether every reply still lets the attacker win more
-    /// than `above`, and then the victims of the first reply's line.
-    fn defend(
-        &mut self,
-        p: &Position,
-        depth: u32,
-        above: i32,
-        origins: &mut Origins,
-    ) -> Option<Option<Vec<Square>>> {
-        self.visit()?;
-        let mut replies = MoveList::new();
-        moves(p, self.aside, &mut replies);
-        if replies.is_empty() {
-            // Mated: that is 杀, not 捉 (the mate search judges it).
-            return Some(None);
-        }
-        let mut first = None;
-        for &r in replies.iter() {
-            let lost = captured_value(p, r).0;
-            let mut next = p.clone();
-            next.play_unchecked(r);
-            origins.push((r.to, origin(origins, r.from)));
-            let got = self.attack(&next, depth, above + lost, origins);
-            origins.pop();
-            match got? {
-                None => return Some(None),
-                Some(vic) => {
-                    if first.is_none() {
-                        first = Some(vic);
-                    }
-                }
-            }
-        }
-        Some(first)
-    }
 }

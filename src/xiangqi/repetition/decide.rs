@@ -47,21 +47,36 @@ const ALL_KINDS: [MoveClass; 8] = [
     MoveClass::Idle,
 ];
 
-/// What a side did over the cycle. A pawn's own chase never counts (article 27; 2020 图14:
-/// not even when the other side attacks perpetually).
+/// What a side did over the cycle. A pawn's own chase does not count (article 27; 2020 图14:
+/// not even when the other side attacks perpetually); under the 1999 edition it does when the
+/// other side attacks perpetually (发生互打时，兵（卒）叫吃子均按捉处理): `pawns`.
 struct SideView {
     color: Color,
     classes: Vec<MoveClass>,
+    pawns: bool,
 }
 
 impl SideView {
     fn new(moves: &[Played], color: Color) -> SideView {
+        SideView::counting(moves, color, false)
+    }
+    fn counting(moves: &[Played], color: Color, pawns: bool) -> SideView {
         let classes = moves
             .iter()
             .filter(|p| p.side == color)
-            .map(|p| p.info.class(false))
+            .map(|p| p.info.class(pawns))
             .collect();
-        SideView { color, classes }
+        SideView {
+            color,
+            classes,
+            pawns,
+        }
+    }
+    /// Whether the side has a pawn's chase that the view does not count.
+    fn has_pawn_chase(&self, moves: &[Played]) -> bool {
+        moves
+            .iter()
+            .any(|p| p.side == self.color && !p.info.pawn_chases.is_empty())
     }
     /// The side's moves over one lap (`lap` plies) in the arbiter's words.
     fn term(&self, lap: usize) -> String {
@@ -182,8 +197,24 @@ fn squares(v: &[Square]) -> String {
 
 /// Decides a classified cycle.
 pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
-    let red = SideView::new(moves, Color::Red);
-    let black = SideView::new(moves, Color::Black);
+    let mut red = SideView::new(moves, Color::Red);
+    let mut black = SideView::new(moves, Color::Black);
+    // The 1999 edition: against a side that attacks perpetually, a pawn's chases count
+    // (相互长打: 发生互打时，兵（卒）叫吃子均按捉处理).
+    let mut mutual = String::new();
+    if code == Code::Cxa1999 {
+        let (red_attacks, black_attacks) = (red.forbidden(), black.forbidden());
+        for (view, other_attacks) in [(&mut red, black_attacks), (&mut black, red_attacks)] {
+            if other_attacks && view.has_pawn_chase(moves) {
+                *view = SideView::counting(moves, view.color, true);
+                mutual = format!(
+                    " ({} attacks perpetually, so {}'s pawn chases count as 捉: 发生互打时，兵（卒）叫吃子均按捉处理, 1999 edition)",
+                    view.color.other().name(),
+                    view.color.name()
+                );
+            }
+        }
+    }
     let lap = lap_len(moves);
     let (first, last) = (
         moves.first().map(|p| p.ply).unwrap_or(0),
@@ -192,7 +223,7 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
     let why: String;
     let (result, reason);
     match code {
-        Code::Cxa => {
+        Code::Cxa | Code::Cxa1999 => {
             let (rp, bp) = (red.perpetual_check(), black.perpetual_check());
             if rp != bp {
                 let checker = if rp { &red } else { &black };
@@ -222,7 +253,7 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
                     result = GameResult::Draw;
                     reason = Reason::RepetitionDraw;
                     why = format!(
-                        "Red {rt}, Black {bt}: both sides use forbidden moves, neither a one-sided perpetual check: a draw (article 26)"
+                        "Red {rt}, Black {bt}: both sides use forbidden moves, neither a one-sided perpetual check: a draw (article 26){mutual}"
                     );
                 } else {
                     result = GameResult::Draw;
@@ -281,16 +312,23 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
             }
         }
     }
+    let pawns = |c: Color| {
+        if c == Color::Red {
+            red.pawns
+        } else {
+            black.pawns
+        }
+    };
     let cycle: Vec<CycleMove> = moves
         .iter()
         .map(|p| CycleMove {
             ply: p.ply,
             side: p.side.name().to_string(),
             move_text: p.text.clone(),
-            kind: p.info.class(false),
+            kind: p.info.class(pawns(p.side)),
             targets: p
                 .info
-                .targets(false)
+                .targets(pawns(p.side))
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
@@ -325,7 +363,7 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
             side: color.name().to_string(),
             term: view.term(lap),
             forbidden: match code {
-                Code::Cxa => view.forbidden(),
+                Code::Cxa | Code::Cxa1999 => view.forbidden(),
                 Code::Axf => view.perpetual_check() || !perpetual_victims(moves, color).is_empty(),
             },
         })

@@ -62,6 +62,14 @@ pub fn allowed_kind(
                 return (MoveClass::Block, blocked);
             }
         }
+        // 长拦: a piece that must stay on its line keeps blocking on every move — without it
+        // where it now stands, the opponent would force mate.
+        if moved.kind != Kind::King {
+            let blocked = stands_in_the_way(after, mv.to, them, ctx);
+            if !blocked.is_empty() {
+                return (MoveClass::Block, blocked);
+            }
+        }
     }
     // The king's and a pawn's own attacks are idle (article 27): they never follow (跟).
     let followed = if matches!(moved.kind, Kind::King | Kind::Pawn) {
@@ -98,6 +106,32 @@ fn takers(after: &Position, sq: Square, moved: Piece) -> (Vec<Square>, Vec<Squar
         }
     }
     (exchange, offer)
+}
+
+/// The enemy pieces (of `them`, to move in `after`) that the piece on `sq` holds back from a
+/// mate: without it, `them` would force mate and its pieces would reach further; with it,
+/// not. Empty when it holds back none.
+fn stands_in_the_way(after: &Position, sq: Square, them: Color, ctx: &mut Ctx) -> Vec<Square> {
+    let mut without = after.clone();
+    without.set_piece(sq, None);
+    // A piece that shields its own king from a check is pinned, not blocking (and without
+    // it the position is no position).
+    if without.can_capture_king() {
+        return Vec::new();
+    }
+    let none = Aside::none();
+    if !ctx.mates(&without, them, &none) || ctx.mates(after, them, &none) {
+        return Vec::new();
+    }
+    after
+        .pieces()
+        .filter(|&(_, p)| p.color == them)
+        .filter(|&(from, _)| {
+            let now = reach(after, from, them);
+            reach(&without, from, them).iter().any(|d| !now.contains(d))
+        })
+        .map(|(from, _)| from)
+        .collect()
 }
 
 /// The destination points of the piece on `sq` by its own rules (its side to move).

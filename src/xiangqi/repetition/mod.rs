@@ -28,9 +28,15 @@ use crate::xiangqi::rules::{Move, Position};
 /// Which repetition code the judge applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Code {
-    /// Chinese Xiangqi Association rules (the 2020 rulebook, 第六章 棋例): the default.
+    /// Chinese Xiangqi Association rules, the current edition (中国象棋竞赛规则 2020, 第六章
+    /// 棋例): the default; `cxa` and `cxa-2020` name it.
     #[default]
     Cxa,
+    /// Chinese Xiangqi Association rules, the 1999 edition (the seed's 棋例 wording): where it
+    /// differs from 2020 — a pawn's chase counts against a perpetual attacker (互相长打), and a
+    /// chase that also offers an exchange stays a chase (捉子兼具兑献，也按捉处理) — see
+    /// docs/rules/xiangqi-repetition.md, "The editions".
+    Cxa1999,
     /// Asian Xiangqi Federation rules.
     Axf,
 }
@@ -38,7 +44,8 @@ pub enum Code {
 impl Code {
     pub fn parse(s: &str) -> Option<Code> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "cxa" => Some(Code::Cxa),
+            "cxa" | "cxa-2020" => Some(Code::Cxa),
+            "cxa-1999" => Some(Code::Cxa1999),
             "axf" | "wxf" => Some(Code::Axf),
             _ => None,
         }
@@ -46,8 +53,18 @@ impl Code {
     pub fn name(self) -> &'static str {
         match self {
             Code::Cxa => "cxa",
+            Code::Cxa1999 => "cxa-1999",
             Code::Axf => "axf",
         }
+    }
+    /// One of the CXA editions.
+    pub fn is_cxa(self) -> bool {
+        matches!(self, Code::Cxa | Code::Cxa1999)
+    }
+    /// A like piece attacked that may take first without loss is an exchange offer (24.4 兑),
+    /// not a chase: the 2020 edition; the 1999 one keeps it a chase (捉子兼具兑献，也按捉处理).
+    pub(crate) fn exchange_is_idle(self) -> bool {
+        self != Code::Cxa1999
     }
 }
 
@@ -104,10 +121,16 @@ impl Analyses {
 
     fn cxa_move(
         &mut self,
+        code: Code,
         prev: Option<(&Position, Move)>,
         before: &Position,
         mv: Move,
     ) -> MoveInfo {
+        // What is kept holds for one edition (a game is judged under one; tests switch).
+        if self.cxa.code != code {
+            self.cxa_moves.clear();
+            self.cxa = cxa::Ctx::new(code);
+        }
         let answers_check = before.is_check();
         let prev_hash = match prev {
             Some((x, _)) if answers_check => x.hash(),
@@ -157,14 +180,14 @@ pub fn judge_cached(
         let ply = first_ply + i + 1;
         let info = match code {
             Code::Axf => cache.axf(before, mv),
-            Code::Cxa => {
+            Code::Cxa | Code::Cxa1999 => {
                 // The move before this one: the cycle's own (its last move leads into its
                 // first position, which the last occurrence repeats).
                 let prev = (n > 0).then(|| {
                     let j = (i + n - 1) % n;
                     (&positions[j], moves[j])
                 });
-                cache.cxa_move(prev, before, mv)
+                cache.cxa_move(code, prev, before, mv)
             }
         };
         infos.push(decide::Played {

@@ -148,7 +148,7 @@ fn wins_material(
     let mut after = pos.clone();
     after.play_unchecked(mv);
     let roots = after.attackers_of(mv.to, victim.color);
-    if code == Code::Cxa && has_mate_in_one(&after) {
+    if code.is_cxa() && has_mate_in_one(&after) {
         return (false, roots);
     }
     let recaptures = captures_on(&after, mv.to, &standing);
@@ -157,7 +157,7 @@ fn wins_material(
     }
     // The CXA follows the exchange further: a second attacker makes a protected piece of
     // equal value a target too (the king joining in counts: 借帅之力).
-    let wins = code == Code::Cxa
+    let wins = code.is_cxa()
         && value(victim) - exchange_gain(&after, mv.to, value(attacker), 6, &standing) > 0;
     (wins, roots)
 }
@@ -231,13 +231,13 @@ pub fn new_threats(before: &Position, mv: Move, after: &Position, code: Code) ->
             (_, None) => {
                 // No capture stood before: new unless the attacker already attacked the
                 // victim by its move rules (it could not take legally, e.g. pinned).
-                code == Code::Cxa
+                code.is_cxa()
                     || !before
                         .attackers_of(t.victim, side)
                         .contains(&mv_back(mv, t.attacker))
             }
             (_, Some((_, (true, _)))) => false,
-            (Code::Cxa, Some((_, (false, _)))) => true,
+            (Code::Cxa | Code::Cxa1999, Some((_, (false, _)))) => true,
             (Code::Axf, Some((_, (false, old_roots)))) => {
                 old_roots.iter().all(|r| roots.contains(r))
             }
