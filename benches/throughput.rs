@@ -19,9 +19,9 @@
 
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
-use qipu::core::input::{self, FoundFile, Selection};
 use qipu::core::record::{Input, Record};
 use qipu::core::rules::Rules;
+use qipu::driver::input::{self, FoundFile, Selection};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -56,7 +56,7 @@ struct Loaded {
 
 /// Detects and decodes one file held in memory.
 fn load(path: &Path, bytes: Vec<u8>) -> Option<Loaded> {
-    let games = qipu::games::all();
+    let games = qipu::driver::registry::all();
     let file = FoundFile {
         path: Some(path.to_path_buf()),
         display: path.display().to_string(),

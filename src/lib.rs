@@ -7,13 +7,15 @@
 //!
 //! # Read a file
 //!
-//! [`core::batch`] reads files as the CLI does (format and encoding detected):
+//! [`driver::open`] reads files as the CLI does (format and encoding detected), with the
+//! [`driver::settings::Settings`] of a run:
 //!
 //! ```
-//! use qipu::core::batch::{self, Settings};
+//! use qipu::driver::settings::Settings;
+//! use qipu::driver::open;
 //!
 //! let settings = Settings::defaults();
-//! let records = batch::read_path(&settings, "samples/xiangqi/iccs.pgn").unwrap();
+//! let records = open::read_path(&settings, "samples/xiangqi/iccs.pgn").unwrap();
 //! let record = records[0].as_ref().unwrap();
 //! assert_eq!(record.game.name(), "xiangqi");
 //! assert_eq!(record.moves[0].text, "H2-E2");
@@ -21,10 +23,11 @@
 //!
 //! # Validate and adjudicate
 //!
-//! The reports are the objects of `--report json` ([`core::report::GameReport`]):
+//! The reports are the objects of `--report json` ([`driver::report::GameReport`]):
 //!
 //! ```
-//! use qipu::core::batch::{self, Settings};
+//! use qipu::driver::batch;
+//! use qipu::driver::settings::Settings;
 //!
 //! let settings = Settings::defaults();
 //! let inputs = ["samples/othello/standard.txt".to_string()];
@@ -41,13 +44,13 @@
 //!
 //! # A referee, one move at a time
 //!
-//! [`core::referee::Referee`] takes moves in any notation the game reads and returns the
+//! [`driver::referee::Referee`] takes moves in any notation the game reads and returns the
 //! verdict as soon as a rule ends the game: the one `adjudicate` gives for the same moves, at
 //! the same ply (one code path judges both).
 //!
 //! ```
 //! use qipu::core::record::GameKind;
-//! use qipu::core::referee::Referee;
+//! use qipu::driver::referee::Referee;
 //!
 //! let rules = Referee::default_rules(GameKind::Xiangqi);
 //! let mut referee = Referee::from_position(
@@ -85,7 +88,8 @@
 
 pub mod cli;
 pub mod core;
-pub mod games;
+pub mod driver;
 pub mod junqi;
 pub mod othello;
+pub mod output;
 pub mod xiangqi;

@@ -186,7 +186,7 @@ fn a_file_that_cannot_be_read_is_exit_2_and_named() {
 fn a_streamed_file_keeps_its_indices_and_where_selects() {
     let mut text = String::new();
     let mut n = 0usize;
-    while (text.len() as u64) < 2 * qipu::core::stream::STREAM_MIN_BYTES {
+    while (text.len() as u64) < 2 * qipu::driver::stream::STREAM_MIN_BYTES {
         let moves = if n % 1000 == 999 {
             "1. h2e2 h9g7 2. h0g2 *"
         } else {

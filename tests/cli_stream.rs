@@ -39,11 +39,11 @@ fn lines_without_source(out: &[u8]) -> Vec<String> {
 fn stdin_streaming_reports_like_the_whole_file() {
     let text = big_pgn();
     assert!(
-        (text.len() as u64) < qipu::core::stream::STREAM_MIN_BYTES,
+        (text.len() as u64) < qipu::driver::stream::STREAM_MIN_BYTES,
         "the file is read whole"
     );
     assert!(
-        text.len() > 3 * qipu::core::stream::PIECE,
+        text.len() > 3 * qipu::driver::stream::PIECE,
         "stdin comes in several pieces"
     );
     let dir = tempfile::tempdir().unwrap();
@@ -93,7 +93,7 @@ fn stdin_streaming_reports_like_the_whole_file() {
 /// (memory stays flat): every game has its row, in input order, and one summary line ends it.
 #[test]
 fn a_big_table_report_is_printed_in_blocks() {
-    let games = qipu::core::report::TABLE_BLOCK_ROWS + 7;
+    let games = qipu::output::report::TABLE_BLOCK_ROWS + 7;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("many.txt");
     std::fs::write(&path, "f5 d6 c3\n".repeat(games)).unwrap();

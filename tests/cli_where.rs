@@ -168,7 +168,7 @@ fn a_bad_expression_is_a_usage_error_that_shows_the_grammar() {
 fn streamed_files_keep_file_indices() {
     let mut text = String::new();
     let mut n = 0usize;
-    while (text.len() as u64) < 2 * qipu::core::stream::STREAM_MIN_BYTES {
+    while (text.len() as u64) < 2 * qipu::driver::stream::STREAM_MIN_BYTES {
         text.push_str(&game(&format!("[Event \"e{n}\"]"), "1. h2e2 *"));
         n += 1;
     }

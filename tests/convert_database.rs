@@ -243,7 +243,7 @@ fn skip_duplicates_writes_each_game_once_the_first_in_input_order() {
 fn a_streamed_file_converts_with_its_indices() {
     let mut text = String::new();
     let mut n = 0usize;
-    while (text.len() as u64) < 2 * qipu::core::stream::STREAM_MIN_BYTES {
+    while (text.len() as u64) < 2 * qipu::driver::stream::STREAM_MIN_BYTES {
         let moves = if n.is_multiple_of(2) {
             "1. h2e2 *"
         } else {

@@ -17,9 +17,9 @@ use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
-use qipu::core::input;
 use qipu::core::record::{GameKind, Record};
 use qipu::core::rules::Rules;
+use qipu::driver::input;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -182,7 +182,7 @@ fn qipu(args: &[&OsStr]) -> std::process::Output {
 fn read_record(path: &Path, index: usize) -> (&'static dyn Game, Record, Rules) {
     let (files, problems) = input::collect(
         &[path.to_string_lossy().into_owned()],
-        &input::known_extensions(&qipu::games::all()),
+        &input::known_extensions(&qipu::driver::registry::all()),
     );
     assert!(
         problems.is_empty(),
@@ -192,7 +192,7 @@ fn read_record(path: &Path, index: usize) -> (&'static dyn Game, Record, Rules) 
     let file = &files[0];
     let bytes = input::read_bytes(file).expect("readable");
     let (game, format) = input::detect(
-        &qipu::games::all(),
+        &qipu::driver::registry::all(),
         &file.display,
         &bytes,
         input::Selection::default(),

@@ -6,12 +6,13 @@
 //! all when the board decided nothing. An invalid record fails in the referee at the same ply
 //! with the same error kind.
 
-use qipu::core::batch::{self, Settings};
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
-use qipu::core::referee::Referee;
-use qipu::core::report::decided_on_board;
 use qipu::core::rules::Rules;
+use qipu::driver::open;
+use qipu::driver::referee::Referee;
+use qipu::driver::report::decided_on_board;
+use qipu::driver::settings::Settings;
 use std::path::Path;
 
 /// The record's start position in the game's position notation (what `Referee::from_position`
@@ -47,7 +48,7 @@ fn cut(record: &Record, entries: usize) -> Record {
 
 /// Compares the referee with adjudication on one record; returns whether the board decided.
 fn compare(record: &Record, rules: &Rules, what: &str) -> bool {
-    let game: &dyn Game = qipu::games::get(record.game).unwrap();
+    let game: &dyn Game = qipu::driver::registry::get(record.game).unwrap();
     let checked = game.check(record, rules, true);
     let Some((start, rules)) = start_of(record, rules) else {
         assert!(checked.error.is_some(), "{what}: bad rules, yet valid");
@@ -138,7 +139,7 @@ fn compare_inputs(inputs: &[String], settings: &Settings) -> (usize, usize) {
     let (files, _) = settings.collect(inputs);
     let (mut games, mut decided) = (0, 0);
     for f in &files {
-        let Ok(opened) = batch::open_file(settings, f) else {
+        let Ok(opened) = open::open_file(settings, f) else {
             continue;
         };
         let rules = settings.rules_for(opened.game.kind());
@@ -243,7 +244,7 @@ fn banned_moves_follow_the_judge(tsv: &str, preset: &str) -> (usize, usize) {
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
     let (fen_at, moves_at, times_at) = (col("fen"), col("moves_iccs"), col("occurrences"));
-    let xiangqi = qipu::games::get(GameKind::Xiangqi).unwrap();
+    let xiangqi = qipu::driver::registry::get(GameKind::Xiangqi).unwrap();
     let (mut cases, mut banned_found) = (0, 0);
     for line in lines.filter(|l| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('\t').collect();

@@ -54,7 +54,7 @@ pub fn check_all(game: &dyn Game, records: &[Result<Record, RecordError>], input
                     );
                     let _ = qipu::core::diagnostic::render(&d, false);
                 }
-                let _ = qipu::core::report::GameReport::from_checked(
+                let _ = qipu::driver::report::GameReport::from_checked(
                     "fuzz", record, checked, text, true,
                 );
                 good.push(record.clone());
@@ -63,7 +63,7 @@ pub fn check_all(game: &dyn Game, records: &[Result<Record, RecordError>], input
                 let d =
                     qipu::core::diagnostic::record_diagnostic("fuzz", i, e, input.text.as_ref());
                 let _ = qipu::core::diagnostic::render(&d, false);
-                let _ = qipu::core::report::GameReport::unreadable(
+                let _ = qipu::driver::report::GameReport::unreadable(
                     "fuzz",
                     i,
                     Some(game.kind()),
@@ -93,8 +93,8 @@ pub fn as_text(data: &[u8]) -> String {
 /// The whole `validate`/`adjudicate` path of one file: detection from the name and content,
 /// decoding (with the given `--encoding`), reading, replay, verdicts, reports, conversion.
 pub fn validate_file(name: &str, bytes: &[u8], enc: qipu::core::encoding::TextEncoding) {
-    use qipu::core::input::{self, FoundFile, Selection};
-    let games = qipu::games::all();
+    use qipu::driver::input::{self, FoundFile, Selection};
+    let games = qipu::driver::registry::all();
     let Ok((game, format)) = input::detect(&games, name, bytes, Selection::default()) else {
         return;
     };

@@ -7,7 +7,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use qipu::core::error::{ErrorKind, RecordError};
 use qipu::core::referee::MoveError;
-use qipu::core::report::ErrorReport;
+use qipu::driver::report::ErrorReport;
 
 create_exception!(qipu, QipuError, PyException, "Every error qipu raises.");
 create_exception!(

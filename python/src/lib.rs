@@ -50,7 +50,7 @@ pub(crate) fn game_rules(
     preset: Option<&str>,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Rules> {
-    let g = qipu::games::get(game)
+    let g = qipu::driver::registry::get(game)
         .ok_or_else(|| errors::rules_error(format!("{game} is not in this build")))?;
     Rules::build(g.rule_specs(), g.presets(), preset, &param_pairs(params)?)
         .map_err(errors::rules_error)
@@ -60,7 +60,7 @@ pub(crate) fn game_rules(
 #[pyfunction]
 fn rule_sets<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
-    for g in qipu::games::all() {
+    for g in qipu::driver::registry::all() {
         let presets = PyDict::new(py);
         for p in g.presets() {
             presets.set_item(p.name, p.help)?;
@@ -85,7 +85,7 @@ fn rule_sets<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
 #[pyfunction]
 fn formats<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
-    for g in qipu::games::all() {
+    for g in qipu::driver::registry::all() {
         for f in g.formats() {
             let d = PyDict::new(py);
             d.set_item("id", f.id)?;

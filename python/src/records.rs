@@ -4,14 +4,16 @@
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use qipu::core::batch::{self, Settings};
+use qipu::driver::batch;
+use qipu::driver::settings::Settings;
+use qipu::driver::open;
 use qipu::core::encoding::TextEncoding;
 use qipu::core::error::{ErrorKind, RecordError};
 use qipu::core::game::Game;
-use qipu::core::input::{self, FoundFile, Selection};
+use qipu::driver::input::{self, FoundFile, Selection};
 use qipu::core::record::{Input, Record};
-use qipu::core::report::ErrorReport;
-use qipu::core::stream::{self, Start, TextStream};
+use qipu::driver::report::ErrorReport;
+use qipu::driver::stream::{self, Start, TextStream};
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::PathBuf;
@@ -135,7 +137,7 @@ enum Reading {
     Idle,
     /// A file read whole: its input and the games not handed out.
     Whole {
-        opened: batch::OpenedFile,
+        opened: open::OpenedFile,
         display: String,
         next: usize,
         more: bool,
@@ -178,7 +180,7 @@ impl RecordIter {
                 explicit: true,
                 relative: PathBuf::from("bytes"),
             };
-            let opened = batch::open_loaded(&self.settings, &file, bytes)
+            let opened = open::open_loaded(&self.settings, &file, bytes)
                 .map_err(|p| errors::input_error(py, p.kind, &p.message, &p.source))?;
             *self.reading.get_mut().unwrap_or_else(|e| e.into_inner()) = Reading::Whole {
                 opened,
@@ -203,7 +205,7 @@ impl RecordIter {
             *self.reading.get_mut().unwrap_or_else(|e| e.into_inner()) = r;
             return Ok(true);
         }
-        let opened = batch::open_file(&self.settings, &file)
+        let opened = open::open_file(&self.settings, &file)
             .map_err(|p| errors::input_error(py, p.kind, &p.message, &p.source))?;
         *self.reading.get_mut().unwrap_or_else(|e| e.into_inner()) = Reading::Whole {
             opened,
@@ -504,7 +506,7 @@ fn convert<'py>(
             "convert writes records of one game at a time",
         ));
     }
-    let game = qipu::games::get(kind)
+    let game = qipu::driver::registry::get(kind)
         .ok_or_else(|| errors::rules_error(format!("{kind} is not in this build")))?;
     let format = game
         .formats()

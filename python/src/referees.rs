@@ -6,7 +6,7 @@ use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use qipu::core::record::{GameKind, MoveEntry, Span};
-use qipu::core::referee::Referee;
+use qipu::driver::referee::Referee;
 use qipu::junqi::notation::position::format_position;
 use qipu::junqi::referee::start_from_text;
 use std::sync::{Mutex, MutexGuard};

@@ -1,197 +1,31 @@
-//! What the reading commands share: the games in play, their rule sets, reading a file into
-//! records, the thread pool and the progress bar.
+//! What the reading commands share: their settings (the games in play and their rule sets),
+//! the thread pool and the progress bar.
 
 use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
-use crate::core::batch::{Settings, rules_in_force};
 use crate::core::encoding::TextEncoding;
-use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{FormatInfo, Game};
-use crate::core::input::{self, FoundFile, InputProblem, Selection};
-use crate::core::record::{GameKind, Input, Record};
-use crate::core::report::ReportFormat;
-use crate::core::rules::Rules;
-use crate::core::stream::{Start, TextStream};
-use std::collections::HashMap;
+use crate::driver::settings::Settings;
+use crate::output::report::ReportFormat;
 use std::io::IsTerminal;
-use std::io::Read;
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The games this run may read, and the rule set of each.
-pub struct Setup {
-    pub games: Vec<&'static dyn Game>,
-    pub rules: HashMap<GameKind, Rules>,
-    pub encoding: TextEncoding,
-}
-
-impl Setup {
-    /// Validates `--game`, `--rules` and `--rule` (as [`Settings::new`] does for the library).
-    /// An unknown key or bad value is a usage error naming the valid ones.
-    pub fn new(common: &CommonArgs) -> Result<Setup, String> {
-        let settings = Settings::new(
-            common.game.map(|g| g.kind()),
-            None,
-            common.rules.as_deref(),
-            &common.rule,
-        )?;
-        let encoding = match common.encoding {
-            EncodingArg::Auto => TextEncoding::Auto,
-            EncodingArg::Utf8 => TextEncoding::Utf8,
-            EncodingArg::Gbk => TextEncoding::Gbk,
-            EncodingArg::Big5 => TextEncoding::Big5,
-        };
-        Ok(Setup {
-            games: settings.games,
-            rules: settings.rules,
-            encoding,
-        })
-    }
-
-    /// The rules in force for a game.
-    pub fn rules_for(&self, kind: GameKind) -> Rules {
-        rules_in_force(&self.rules, kind)
-    }
-
-    /// Expands the inputs into files.
-    pub fn collect(&self, inputs: &[String]) -> (Vec<FoundFile>, Vec<InputProblem>) {
-        input::collect(inputs, &input::known_extensions(&self.games))
-    }
-}
-
-/// A file read into records.
-pub struct ReadFile {
-    pub game: &'static dyn Game,
-    pub input: Input,
-    pub records: Vec<Result<Record, RecordError>>,
-}
-
-/// Reads, detects, decodes and splits one file. `Err` is a problem with the file as a whole.
-pub fn read_file(
-    setup: &Setup,
-    file: &FoundFile,
-    from: Option<&str>,
-    game: Option<GameKind>,
-) -> Result<ReadFile, InputProblem> {
-    let bytes = read_bytes(file)?;
-    read_loaded(setup, file, bytes, from, game)
-}
-
-/// A file's bytes, or the problem reading them.
-pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, InputProblem> {
-    input::read_bytes(file).map_err(|message| unsupported(file, message))
-}
-
-/// A file that cannot be read or recognised.
-fn unsupported(file: &FoundFile, message: String) -> InputProblem {
-    InputProblem {
-        source: file.display.clone(),
-        message,
-        kind: ErrorKind::Unsupported,
-    }
-}
-
-/// The same for a file whose bytes are read already.
-pub fn read_loaded(
-    setup: &Setup,
-    file: &FoundFile,
-    bytes: Vec<u8>,
-    from: Option<&str>,
-    game: Option<GameKind>,
-) -> Result<ReadFile, InputProblem> {
-    let opened = open_loaded(setup, file, bytes, from, game)?;
-    let records = opened.game.read(opened.format.id, &opened.input);
-    Ok(ReadFile {
-        game: opened.game,
-        input: opened.input,
-        records,
-    })
-}
-
-/// A file detected and decoded, its games not read yet (see `Game::read_some`).
-pub struct OpenedFile {
-    pub game: &'static dyn Game,
-    pub format: &'static FormatInfo,
-    pub input: Input,
-}
-
-/// Detects and decodes a file whose bytes are read.
-pub fn open_loaded(
-    setup: &Setup,
-    file: &FoundFile,
-    bytes: Vec<u8>,
-    from: Option<&str>,
-    game: Option<GameKind>,
-) -> Result<OpenedFile, InputProblem> {
-    let sel = Selection { game, from };
-    let (g, format) = input::detect(&setup.games, &file.display, &bytes, sel)
-        .map_err(|message| unsupported(file, message))?;
-    let (input, _enc) = input::make_input(file, bytes, format, setup.encoding)?;
-    Ok(OpenedFile {
-        game: g,
-        format,
-        input,
-    })
-}
-
-/// A file opened on the main thread to be streamed if it can be.
-pub enum Opened {
-    /// A text file of a format cut by games: its pieces come from the stream.
-    Stream(
-        TextStream<Box<dyn Read + Send>>,
-        &'static dyn Game,
-        &'static str,
-    ),
-    /// Read whole (a binary or single-game format, UTF-16, or not recognised: the whole-file
-    /// path reports that with its own message).
-    Whole(Vec<u8>),
-    /// It could not be opened or read.
-    Failed(String),
-}
-
-/// Opens a large file or stdin: detects its format from the head and streams it when the
-/// format is cut by games.
-pub fn open_stream(
-    setup: &Setup,
-    file: &FoundFile,
-    from: Option<&str>,
-    game: Option<GameKind>,
-) -> Opened {
-    let mut reader: Box<dyn Read + Send> = match &file.path {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return Opened::Failed(format!("cannot open: {e}")),
-        },
-        None => Box::new(std::io::stdin()),
+/// The settings of a reading command: `--game`, `--from`, `--rules`, `--rule` and
+/// `--encoding` validated as [`Settings::new`] does for the library. An unknown key or bad
+/// value is a usage error naming the valid ones.
+pub fn settings(common: &CommonArgs) -> Result<Settings, String> {
+    let encoding = match common.encoding {
+        EncodingArg::Auto => TextEncoding::Auto,
+        EncodingArg::Utf8 => TextEncoding::Utf8,
+        EncodingArg::Gbk => TextEncoding::Gbk,
+        EncodingArg::Big5 => TextEncoding::Big5,
     };
-    let mut head = Vec::with_capacity(64 * 1024);
-    if let Err(e) = (&mut reader).take(64 * 1024).read_to_end(&mut head) {
-        return Opened::Failed(format!("cannot read: {e}"));
-    }
-    let whole = |head: Vec<u8>, mut reader: Box<dyn Read + Send>| {
-        let mut bytes = head;
-        match reader.read_to_end(&mut bytes) {
-            Ok(_) => Opened::Whole(bytes),
-            Err(e) => Opened::Failed(format!("cannot read: {e}")),
-        }
-    };
-    let sel = Selection { game, from };
-    let Ok((g, format)) = input::detect(&setup.games, &file.display, &head, sel) else {
-        return whole(head, reader);
-    };
-    if format.binary {
-        return whole(head, reader);
-    }
-    match TextStream::start(g, format.id, head, reader, setup.encoding) {
-        Ok(Start::Stream(st)) => Opened::Stream(st, g, format.id),
-        Ok(Start::Whole(head, reader)) => whole(head, reader),
-        Err(e) => Opened::Failed(format!("cannot read: {e}")),
-    }
-}
-
-/// Whether a file is opened as a stream (stdin, or a file of at least
-/// [`STREAM_MIN_BYTES`](crate::core::stream::STREAM_MIN_BYTES)).
-pub fn streamable(file: &FoundFile, size: u64) -> bool {
-    file.path.is_none() || size >= crate::core::stream::STREAM_MIN_BYTES
+    let settings = Settings::new(
+        common.game.map(|g| g.kind()),
+        common.from.as_deref(),
+        common.rules.as_deref(),
+        &common.rule,
+    )?;
+    Ok(settings.with_encoding(encoding))
 }
 
 pub fn report_format(r: &ReportArgs) -> ReportFormat {
@@ -227,20 +61,6 @@ pub fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif::Progr
     progress_bar(common, total_bytes, true)
 }
 
-/// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
-/// the byte progress bars count.
-pub fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
-    files
-        .iter()
-        .map(|f| {
-            f.path
-                .as_ref()
-                .and_then(|p| std::fs::metadata(p).ok())
-                .map_or(0, |m| m.len())
-        })
-        .collect()
-}
-
 /// The message of the progress bars: files done, games, games/s since `started`.
 pub fn progress_message(files_done: usize, files: usize, games: usize, started: Instant) -> String {
     let secs = started.elapsed().as_secs_f64().max(1e-9);
@@ -263,7 +83,7 @@ pub struct FileProgress {
 }
 
 impl FileProgress {
-    /// A bar over `sizes` (one per file, see [`file_sizes`]); hidden as [`progress_bytes`].
+    /// A bar over `sizes` (one per file, see [`crate::driver::input::file_sizes`]); hidden as [`progress_bytes`].
     pub fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
         FileProgress {
             bar: progress_bytes(common, sizes.iter().sum()),

@@ -4,8 +4,9 @@
 //! each group of two or more, then prints the groups and the summary.
 
 use crate::core::identity::Identity;
-use crate::core::input::FoundFile;
-use crate::core::report::{GameReport, ReportFormat, Summary, TABLE_BLOCK_ROWS};
+use crate::driver::input::FoundFile;
+use crate::driver::report::{GameReport, Summary};
+use crate::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -2,7 +2,7 @@
 
 use super::common;
 use super::{EXIT_OK, FormatsArgs};
-use crate::core::report::ReportFormat;
+use crate::output::report::ReportFormat;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -17,7 +17,7 @@ struct FormatRow {
 }
 
 pub fn run(args: &FormatsArgs) -> i32 {
-    let rows: Vec<FormatRow> = crate::games::all()
+    let rows: Vec<FormatRow> = crate::driver::registry::all()
         .iter()
         .flat_map(|g| g.formats().iter())
         .map(|f| FormatRow {

@@ -9,7 +9,7 @@ mod formats;
 mod perft;
 mod show;
 
-use crate::core::select::Filter;
+use crate::driver::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Exit status: every game valid (and every claim agrees).
@@ -384,7 +384,7 @@ fn formats_section() -> String {
          text with no telling extension (.txt, none, stdin) is recognised by the moves it holds, and when nothing \
          recognises a file the error says what it saw and which \\fB\\-\\-game\\fR/\\fB\\-\\-from\\fR would read it.\n",
     );
-    for game in crate::games::all() {
+    for game in crate::driver::registry::all() {
         for f in game.formats() {
             let rw = match (f.read, f.write) {
                 (true, true) => "read, write",

@@ -1,19 +1,20 @@
 //! `qipu show INPUT [--game-index N] [--ply N] [--svg FILE] [--html FILE]`: the position as a
 //! diagram, an SVG picture, and the game as a page to replay it on its board.
 
-use super::common::{self, Setup};
+use super::common;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, ShowArgs};
 use crate::core::diagnostic;
 use crate::core::game::ShowOptions;
-use crate::core::html;
-use crate::core::input::FoundFile;
-use crate::core::output;
-use crate::core::report::GameReport;
+use crate::driver::input::FoundFile;
+use crate::driver::open;
+use crate::driver::report::GameReport;
+use crate::output;
+use crate::output::html;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 pub fn run(args: &ShowArgs) -> i32 {
-    let setup = match Setup::new(&args.common) {
+    let settings = match common::settings(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
     };
@@ -36,12 +37,7 @@ pub fn run(args: &ShowArgs) -> i32 {
             relative: PathBuf::from(&args.input),
         }
     };
-    let read = match common::read_file(
-        &setup,
-        &file,
-        args.common.from.as_deref(),
-        args.common.game.map(|g| g.kind()),
-    ) {
+    let read = match open::read_file(&settings, &file) {
         Ok(r) => r,
         Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
     };
@@ -52,7 +48,7 @@ pub fn run(args: &ShowArgs) -> i32 {
             file.display, args.game_index
         ));
     };
-    let rules = setup.rules_for(read.game.kind());
+    let rules = settings.rules_for(read.game.kind());
     let inputs: Vec<PathBuf> = file.path.iter().map(|p| output::canonical(p)).collect();
     if let Some(path) = &args.html {
         // The page comes first: it shows a game that cannot be replayed too, with its error.

@@ -2,91 +2,32 @@
 //! on all cores, report in input order (dedupe: gather each game's identity, then print the
 //! groups of games that are the same game).
 //!
-//! The main thread walks the inputs in order and hands out jobs to one thread pool: a whole
-//! file, or a piece of whole games of a huge text file that it streams (see
-//! [`crate::core::stream`]). At most [`MAX_IN_FLIGHT`] jobs are out at a time; finished jobs
-//! are printed in input order as soon as every job before them is, so memory stays flat and
-//! no core waits on a batch barrier.
+//! The batch driver (`driver::run`) reads and checks the inputs on all cores and
+//! gives out the results in input order; the [`Printer`] here takes them as they come:
+//! reports, diagnostics, explanations, HTML pages, the progress bar.
 
-mod dispatch;
-mod jobs;
 mod printer;
 
-use dispatch::*;
-use jobs::*;
-
-use super::common::{self, Setup};
+use super::common;
 use super::dedupe::Collector;
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use crate::core::diagnostic;
-use crate::core::encoding::LineIndex;
-use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{CheckWants, Game, ShowOptions, Shown};
-use crate::core::html;
-use crate::core::identity::Identity;
-use crate::core::input::FoundFile;
-use crate::core::output;
-use crate::core::record::{GameKind, Input, Record};
-use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
+use crate::core::game::Game;
+use crate::core::record::Record;
 use crate::core::rules::Rules;
-use crate::core::select::{Facts, Filter};
-use crate::core::stream::{self, Piece, TextStream};
-use rayon::prelude::*;
-use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::sync::Arc;
+use crate::driver::input::FoundFile;
+use crate::driver::report::{GameReport, Summary};
+use crate::driver::run::{self, Consumer, Ctx, Delivered};
+use crate::driver::settings::Settings;
+use crate::output;
+use crate::output::html;
+use crate::output::report::{ReportFormat, ReportWriter};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 
 /// At most this many diagnostics are printed in full.
 const MAX_DIAGNOSTICS: usize = 100;
-/// Jobs handed out and not printed yet (each a file or a piece of about a megabyte).
-const MAX_IN_FLIGHT: usize = 64;
-/// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
-/// while it runs is proportional to them. At least one job is always out.
-const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
-/// Small files are handed out in groups of up to this many input bytes …
-const GROUP_BYTES: u64 = 256 << 10;
-/// … or this many files.
-const GROUP_FILES: usize = 64;
-/// Games of one file replayed in parallel when there are at least this many.
-const PAR_GAMES: usize = 32;
-/// Games of a file read at a time by formats that can read a slice (`Game::read_some`).
-const READ_GAMES: usize = 256;
-
-/// What a job is about.
-struct JobInfo<'a> {
-    file: &'a FoundFile,
-    file_no: usize,
-    /// A piece of a streamed file (game indices count from the games before it).
-    piece: Option<PieceInfo>,
-}
-
-#[derive(Clone, Copy)]
-struct PieceInfo {
-    lines_before: usize,
-    last: bool,
-    bytes_done: u64,
-}
-
-/// One game's result, with what its diagnostic needs.
-struct GameOut {
-    report: GameReport,
-    error: Option<RecordError>,
-    /// The position at the verdict's ply, when an explanation needs it, and the game's
-    /// remarks on the verdict (`Game::explain_remarks`).
-    shown: Option<(Result<Shown, String>, Vec<String>)>,
-    /// dedupe: what makes it the same game as another (`None`: it could not be read).
-    identity: Option<Identity>,
-    /// The tags, when `--where` tests the index: the game is selected once its index in the
-    /// file is known (by the printer).
-    tags: Option<Vec<crate::core::record::Tag>>,
-    /// The record, while the `--html` page still makes games replayable.
-    record: Option<Record>,
-    /// The game's `--html-dir` page, written aside (named and put in place in input order).
-    page: Option<Result<output::Staged, String>>,
-}
 
 /// Which command runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,78 +64,38 @@ struct HtmlDir {
 /// The folder of the game pages under `--html-dir`.
 const GAMES_DIR: &str = "games";
 
-/// A finished job.
-struct Outcome {
-    file_no: usize,
-    piece: Option<PieceInfo>,
-    games: Vec<GameOut>,
-    /// The text the errors' spans point into.
-    text: Option<Arc<str>>,
-    /// The file as a whole failed (problem reported as one input failure).
-    failure: Option<GameReport>,
-    /// Games read (before `--where`): the index of the next piece's first game counts on
-    /// from them.
-    read: usize,
-    /// Games read and left out by `--where`.
-    left_out: usize,
-}
+/// A game's `--html-dir` page, written aside by the job that checked the game (named and put
+/// in place in input order).
+type Staged = Result<output::Staged, String>;
 
-/// Settings every job reads.
-struct Ctx<'a> {
-    setup: &'a Setup,
-    from: Option<&'a str>,
-    game: Option<GameKind>,
-    adjudicate: bool,
-    /// `--where`, and whether it needs a verdict that the command does not report.
-    filter: Option<&'a Filter>,
-    verdict_for_filter: bool,
-    /// dedupe: each game's identity.
-    identity: bool,
-    /// `--explain` with diagnostics shown: the deciding position is drawn.
-    explain_text: bool,
-    /// `--html FILE`: records go to the printer while the page makes games replayable.
-    page_room: &'a AtomicBool,
-    /// `--html-dir`: the folder the game pages are written in.
-    games_dir: Option<std::path::PathBuf>,
-}
-
-/// The main thread's state: the reorder buffer, the writer, the summary.
+/// What takes the driver's results: the writer, the summary, the diagnostics, the pages.
 struct Printer<'w, W: Write> {
     writer: ReportWriter<W>,
     summary: Summary,
     exit: i32,
-    next: usize,
-    waiting: BTreeMap<usize, Vec<Outcome>>,
-    /// Games printed so far of the current file (for streamed pieces).
-    file_games: (usize, usize),
     diagnostics_printed: usize,
     diagnostics_skipped: usize,
     show_diagnostics: bool,
     explain: bool,
     color: bool,
-    adjudicate: bool,
     files: &'w [FoundFile],
     bar: indicatif::ProgressBar,
     started: Instant,
     bytes_before_file: u64,
-    sizes: Vec<u64>,
+    sizes: &'w [u64],
     files_done: usize,
     broken: bool,
     page: Option<html::Page>,
     /// dedupe: the identities gathered.
     dedupe: Option<Collector>,
-    /// `--where`, when it tests the index (selected here, see `GameOut::tags`), and whether
-    /// its verdict is for the filter only.
-    late_filter: Option<&'w Filter>,
-    verdict_for_filter: bool,
     page_room: &'w AtomicBool,
     html_dir: Option<HtmlDir>,
-    setup: &'w Setup,
+    settings: &'w Settings,
 }
 
 pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let adjudicate = mode == Mode::Adjudicate;
-    let setup = match Setup::new(&args.common) {
+    let settings = match common::settings(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
     };
@@ -229,10 +130,10 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let show_diagnostics =
         format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
-    let (files, problems) = setup.collect(&args.inputs);
+    let (files, problems) = settings.collect(&args.inputs);
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let sizes = common::file_sizes(&files);
+    let sizes = crate::driver::input::file_sizes(&files);
     // The inputs' canonical paths, that no page is written over: only when pages are written
     // (canonicalising every path of a big directory costs more than validating its games).
     let writes_pages = explain.html.is_some() || explain.html_dir.is_some();
@@ -254,26 +155,20 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         writer: ReportWriter::new(format, out, adjudicate),
         summary: Summary::default(),
         exit: EXIT_OK,
-        next: 0,
-        waiting: BTreeMap::new(),
-        file_games: (usize::MAX, 0),
         diagnostics_printed: 0,
         diagnostics_skipped: 0,
         show_diagnostics,
         explain: explain.text,
         color: common::stderr_color(),
-        adjudicate,
         files: &files,
         bar: common::progress_bytes(&args.common, sizes.iter().sum()),
         started,
         bytes_before_file: 0,
-        sizes,
+        sizes: &sizes,
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
         dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
-        late_filter: args.select.filter.as_ref().filter(|f| f.needs().index),
-        verdict_for_filter,
         page_room: &page_room,
         html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
             dir: std::path::PathBuf::from(d),
@@ -284,7 +179,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
             pages: 0,
             failed: 0,
         }),
-        setup: &setup,
+        settings: &settings,
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
@@ -298,28 +193,29 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         }
     }
     p.summary.files = files.len();
+    let games_dir = explain
+        .html_dir
+        .as_ref()
+        .map(|d| std::path::Path::new(d).join(GAMES_DIR));
+    let make_page = games_dir.as_deref().map(|dir| {
+        move |report: &GameReport,
+              record: Option<&Record>,
+              game: &'static dyn Game,
+              rules: &Rules| { stage_page(dir, report, record, game, rules) }
+    });
     let ctx = Ctx {
-        setup: &setup,
-        from: args.common.from.as_deref(),
-        game: args.common.game.map(|g| g.kind()),
+        settings: &settings,
         adjudicate,
         filter: args.select.filter.as_ref(),
         verdict_for_filter,
         identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
-        page_room: &page_room,
-        games_dir: explain
-            .html_dir
-            .as_ref()
-            .map(|d| std::path::Path::new(d).join(GAMES_DIR)),
+        keep_records: &page_room,
+        page: make_page.as_ref().map(|m| m as &run::PageMaker<'_, Staged>),
     };
 
     let pool = common::pool(args.common.jobs);
-    let (tx, rx) = mpsc::channel::<(usize, Vec<Outcome>)>();
-    match &pool {
-        Some(pool) => pool.in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
-        None => rayon::in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
-    }
+    run::run(pool.as_ref(), &files, &sizes, &ctx, &mut p);
     if p.broken {
         // stdout closed (a pipe): stop quietly.
         return p.exit.max(EXIT_INVALID);
@@ -375,4 +271,34 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     }
     let _ = std::io::stdout().flush();
     p.exit
+}
+
+/// A game's `--html-dir` page, staged in `dir` on the pool thread that checked the game.
+fn stage_page(
+    dir: &std::path::Path,
+    report: &GameReport,
+    record: Option<&Record>,
+    game: &'static dyn Game,
+    rules: &Rules,
+) -> Staged {
+    let view = html::GameView {
+        id: 0,
+        report,
+        record,
+        game: Some(game),
+        rules: Some(rules),
+        open: None,
+    };
+    let page = html::game_page(&view, Some("../index.html"));
+    output::stage(dir, page.as_bytes()).map_err(|e| e.to_string())
+}
+
+impl<W: Write> Consumer<Staged> for Printer<'_, W> {
+    fn take(&mut self, delivered: Delivered<Staged>) {
+        self.print(delivered);
+    }
+
+    fn stopped(&self) -> bool {
+        self.broken
+    }
 }

@@ -1,75 +1,26 @@
-//! Printing finished jobs in input order: reports, diagnostics, explanations, HTML sections.
+//! Printing what the batch driver gives out, in input order: reports, diagnostics,
+//! explanations, HTML sections, the progress bar.
 
 use super::*;
 
 impl<W: Write> Printer<'_, W> {
-    pub(super) fn accept(&mut self, seq: usize, o: Vec<Outcome>) {
-        self.waiting.insert(seq, o);
-        while let Some(group) = self.waiting.remove(&self.next) {
-            self.next += 1;
-            for o in group {
-                self.print(o);
-            }
-        }
-    }
-
-    pub(super) fn print(&mut self, o: Outcome) {
+    pub(super) fn print(&mut self, o: Delivered<Staged>) {
         if self.broken {
             return;
         }
         let file = &self.files[o.file_no];
-        if self.file_games.0 != o.file_no {
-            self.file_games = (o.file_no, 0);
-        }
-        let base = if o.piece.is_some() {
-            self.file_games.1
-        } else {
-            0
-        };
-        let mut reports = Vec::new();
-        let failed = o.failure.is_some();
-        if let Some(f) = o.failure {
-            reports.push((f, None, None, None, None, None));
-        }
-        let mut left_out = o.left_out;
-        for g in o.games {
-            let mut r = g.report;
-            r.index += base;
-            if let (Some(f), Some(tags)) = (self.late_filter, &g.tags) {
-                if !f.matches(&Facts::of_report(&r, tags)) {
-                    left_out += 1;
-                    continue;
-                }
-                if self.verdict_for_filter {
-                    r.verdict = None;
-                    r.agrees = None;
-                }
-            }
-            reports.push((r, g.error, g.shown, g.identity, g.record, g.page));
-        }
-        let file_done = o.piece.is_none_or(|pc| pc.last);
-        if file_done && self.file_games.1 == 0 && !failed && o.read == 0 {
-            // Opened and decoded, but nothing in it: the file is invalid (exit 1).
-            let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
-            reports.push((
-                GameReport::unreadable(&file.display, 0, None, None, &e, None, self.adjudicate),
-                None,
-                None,
-                None,
-                None,
-                None,
+        if o.no_game && self.show_diagnostics {
+            self.diagnostic(format!(
+                "qipu: {}: no game found in this file\n",
+                file.display
             ));
-            if self.show_diagnostics {
-                self.diagnostic(format!(
-                    "qipu: {}: no game found in this file\n",
-                    file.display
-                ));
-            }
         }
-        self.file_games.1 += o.read;
+        let left_out = o.left_out;
         self.summary.left_out += left_out;
         let lines_before = o.piece.map_or(0, |pc| pc.lines_before);
-        for (r, err, shown, identity, record, staged) in reports {
+        for g in o.games {
+            let (r, err, shown, identity, record, staged) =
+                (g.report, g.error, g.shown, g.identity, g.record, g.page);
             if let Some(d) = &mut self.dedupe {
                 if r.input_failure {
                     self.exit = EXIT_USAGE;
@@ -114,7 +65,7 @@ impl<W: Write> Printer<'_, W> {
                         None => None,
                     };
                     let remarks = shown.as_ref().map_or(&[][..], |(_, r)| r.as_slice());
-                    let s = crate::core::report::explain(
+                    let s = crate::output::report::explain(
                         &file.display,
                         r.index,
                         v,
@@ -152,15 +103,10 @@ impl<W: Write> Printer<'_, W> {
 
     /// The game's part of the `--html` page and of the `--html-dir` index (its page, written
     /// aside by the job, is put in place here under its number in input order).
-    fn html(
-        &mut self,
-        r: &GameReport,
-        record: Option<&Record>,
-        staged: Option<Result<output::Staged, String>>,
-    ) {
+    fn html(&mut self, r: &GameReport, record: Option<&Record>, staged: Option<Staged>) {
         if let Some(page) = &mut self.page {
-            let game = r.game.and_then(crate::games::get);
-            let rules = r.game.map(|k| self.setup.rules_for(k));
+            let game = r.game.and_then(crate::driver::registry::get);
+            let rules = r.game.map(|k| self.settings.rules_for(k));
             let view = html::GameView {
                 id: 0,
                 report: r,

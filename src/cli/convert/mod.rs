@@ -14,13 +14,14 @@ mod names;
 mod units;
 mod write;
 
-use super::common::{self, FileProgress, Setup};
+use super::common::{self, FileProgress};
 use super::{ConvertArgs, EXIT_INVALID, EXIT_USAGE};
 use crate::core::game::{CheckWants, FormatInfo, Game};
-use crate::core::input::FoundFile;
-use crate::core::output::{AtomicFile, canonical};
 use crate::core::record::Record;
-use crate::core::select::Filter;
+use crate::driver::input::FoundFile;
+use crate::driver::select::Filter;
+use crate::driver::settings::Settings;
+use crate::output::{AtomicFile, canonical};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -80,7 +81,7 @@ enum Sink {
 
 /// What the whole run reads: the settings every file is handled with.
 struct Run<'a> {
-    setup: &'a Setup,
+    settings: &'a Settings,
     args: &'a ConvertArgs,
     filter: Option<&'a Filter>,
     wants: CheckWants,
@@ -110,11 +111,11 @@ struct Converted {
 }
 
 pub fn run(args: &ConvertArgs) -> i32 {
-    let setup = match Setup::new(&args.common) {
+    let settings = match common::settings(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
     };
-    let targets: Vec<&FormatInfo> = setup
+    let targets: Vec<&FormatInfo> = settings
         .games
         .iter()
         .filter_map(|g| target_of(*g, &args.to))
@@ -123,10 +124,10 @@ pub fn run(args: &ConvertArgs) -> i32 {
         return common::usage_error(&format!(
             "unknown output format `{}`; writable formats: {}",
             args.to,
-            writable_ids(&setup.games)
+            writable_ids(&settings.games)
         ));
     }
-    let (files, problems) = setup.collect(&args.inputs);
+    let (files, problems) = settings.collect(&args.inputs);
     let mut tally = Tally::default();
     for p in &problems {
         eprintln!("qipu: {}: {}", p.source, p.message);
@@ -142,7 +143,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
     let filter = args.select.filter.as_ref();
     let needs = filter.map(|f| f.needs()).unwrap_or_default();
     let run = Run {
-        setup: &setup,
+        settings: &settings,
         args,
         filter,
         wants: CheckWants {
@@ -168,7 +169,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
             }
         }
     };
-    let sizes = common::file_sizes(&files);
+    let sizes = crate::driver::input::file_sizes(&files);
     let progress = FileProgress::new(&args.common, &sizes, Instant::now());
     let pool = common::pool(args.common.jobs);
     let mut state = State::new(args.common.quiet);
@@ -277,7 +278,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
 
 /// Converts the records kept of a file: all at once, or one at a time with `--split`.
 fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Converted {
-    let rules = run.setup.rules_for(p.game.kind());
+    let rules = run.settings.rules_for(p.game.kind());
     let records: Vec<Record> = p.records.into_iter().map(|(r, _)| r).collect();
     let mut failures = p.failures;
     let mut parts = Vec::new();

@@ -3,13 +3,13 @@
 //! holds a window of pieces, never the file.
 
 use super::{Prepared, Run, target_of};
-use crate::cli::common::{self, Opened};
 use crate::core::game::Game;
-use crate::core::input::FoundFile;
 use crate::core::record::Input;
-use crate::core::report::GameReport;
-use crate::core::select::Facts;
-use crate::core::stream::{StreamError, TextStream};
+use crate::driver::input::FoundFile;
+use crate::driver::open::{self, Opened};
+use crate::driver::report::GameReport;
+use crate::driver::select::Facts;
+use crate::driver::stream::{StreamError, TextStream};
 use std::io::Read;
 use std::sync::Arc;
 
@@ -121,16 +121,10 @@ impl<'a> Units<'a> {
             last: true,
             bytes: size,
         };
-        if !self.stream_big || !common::streamable(file, size) {
+        if !self.stream_big || !open::streamable(file, size) {
             return Some(whole(What::Whole(None)));
         }
-        let args = &self.run.args.common;
-        match common::open_stream(
-            self.run.setup,
-            file,
-            args.from.as_deref(),
-            args.game.map(|g| g.kind()),
-        ) {
+        match open::open_stream(self.run.settings, file) {
             Opened::Stream(stream, game, format) => {
                 self.streaming = Some(Streaming {
                     file_no,
@@ -151,14 +145,12 @@ impl<'a> Units<'a> {
 /// the piece; [`State::settle`](super::State) makes them the file's).
 pub(super) fn prepare(run: &Run<'_>, file: &FoundFile, unit: Unit) -> Result<Prepared, String> {
     let args = run.args;
-    let from = args.common.from.as_deref();
-    let kind = args.common.game.map(|g| g.kind());
     let (game, records) = match unit.what {
         What::Failed(m) => return Err(m),
         What::Whole(bytes) => {
             let read = match bytes {
-                Some(b) => common::read_loaded(run.setup, file, b, from, kind),
-                None => common::read_file(run.setup, file, from, kind),
+                Some(b) => open::read_loaded(run.settings, file, b),
+                None => open::read_file(run.settings, file),
             }
             .map_err(|p| p.message)?;
             (read.game, read.records)
@@ -192,7 +184,7 @@ pub(super) fn prepare(run: &Run<'_>, file: &FoundFile, unit: Unit) -> Result<Pre
                 .join(", ")
         )
     })?;
-    let rules = run.setup.rules_for(game.kind());
+    let rules = run.settings.rules_for(game.kind());
     let needs = run.filter.map(|f| f.needs()).unwrap_or_default();
     let checks = needs.replay || needs.verdict || run.wants.identity;
     let mut p = Prepared {

@@ -5,8 +5,8 @@
 use super::names::Names;
 use super::{Converted, MAX_SKIP_NOTES, Prepared, Run, Sink, Tally};
 use crate::cli::EXIT_INVALID;
-use crate::core::input::FoundFile;
-use crate::core::output::{self, AtomicFile, canonical};
+use crate::driver::input::FoundFile;
+use crate::output::{self, AtomicFile, canonical};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,10 @@
-//! Writing outputs safely: never over an input, never over an existing file unless forced,
-//! and always atomically (a temporary file in the same directory, then a rename), so that an
+//! What the commands write beside the reports: the HTML pages ([`html`]), and writing outputs
+//! safely: never over an input, never over an existing file unless forced, and always
+//! atomically (a temporary file in the same directory, then a rename), so that an
 //! interrupted or failing write leaves no half-written output.
+
+pub mod html;
+pub mod report;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

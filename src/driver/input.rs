@@ -147,6 +147,20 @@ pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, String> {
     }
 }
 
+/// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
+/// the byte progress bars count.
+pub(crate) fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
+    files
+        .iter()
+        .map(|f| {
+            f.path
+                .as_ref()
+                .and_then(|p| std::fs::metadata(p).ok())
+                .map_or(0, |m| m.len())
+        })
+        .collect()
+}
+
 /// What `--game` and `--from` ask for.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Selection<'a> {
@@ -366,7 +380,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("WTHOR.JOU"), b"names").unwrap();
         std::fs::write(dir.path().join("other.bin"), b"x").unwrap();
-        let games = crate::games::all();
+        let games = crate::driver::registry::all();
         let format = |id: &str| {
             games
                 .iter()

@@ -277,4 +277,56 @@ mod tests {
         .unwrap();
         assert!(matches!(r, Start::Whole(..)));
     }
+
+    /// What a game reads as, without offsets (they are relative to the piece).
+    fn summary(g: &Result<crate::core::record::Record, crate::core::error::RecordError>) -> String {
+        match g {
+            Ok(g) => format!(
+                "{:?} {:?} {:?} {:?}",
+                g.tags.iter().map(|t| t.value.as_str()).collect::<Vec<_>>(),
+                g.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+                g.parse_error.as_ref().map(|e| &e.message),
+                g.claim.as_ref().map(|c| c.result),
+            ),
+            Err(e) => e.message.clone(),
+        }
+    }
+
+    /// Streamed through `TextStream`, the Junqi samples repeated past several pieces read
+    /// game for game as the whole text does (the `.jqr` cut of `junqi::formats::jqr_cut`).
+    #[test]
+    fn jqr_pieces_read_like_the_whole_text() {
+        use crate::junqi::formats::jqr::read;
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/junqi");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "jqr"))
+            .collect();
+        names.sort();
+        let mut block = String::new();
+        for p in &names {
+            block.push_str(&std::fs::read_to_string(p).unwrap());
+            block.push_str("\n1. C2=E 0-1 1. A0=e ; [Game \"x\"]\n*\n");
+        }
+        let text = block.repeat(2 * PIECE / block.len() + 1);
+        let whole: Vec<String> = read(&text).iter().map(summary).collect();
+        let g: &'static dyn Game = &crate::junqi::Junqi;
+        let cursor = std::io::Cursor::new(text.clone().into_bytes());
+        let Ok(Start::Stream(mut s)) =
+            TextStream::start(g, "jqr", Vec::new(), cursor, TextEncoding::Auto)
+        else {
+            panic!("a .jqr text streams")
+        };
+        let (mut streamed, mut pieces) = (Vec::new(), 0);
+        while let Some(p) = s.next_piece().unwrap() {
+            streamed.extend(read(&p.text).iter().map(summary));
+            pieces += 1;
+        }
+        assert!(pieces >= 2, "{pieces} pieces");
+        assert_eq!(streamed.len(), whole.len());
+        for (i, (a, b)) in whole.iter().zip(&streamed).enumerate() {
+            assert_eq!(a, b, "game {i}");
+        }
+    }
 }

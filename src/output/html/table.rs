@@ -4,8 +4,8 @@
 
 use super::parts::{status_text, verdict_text};
 use super::{INDEX_ROWS, MAX_VIEWERS, document, escape, footer};
-use crate::core::html::viewer::{GameView, KindsDefined, section};
-use crate::core::report::{GameReport, Summary};
+use crate::driver::report::{GameReport, Summary};
+use crate::output::html::viewer::{GameView, KindsDefined, section};
 use std::collections::BTreeMap;
 
 /// The statuses a row can be filtered by (a row has one or more).

@@ -10,9 +10,9 @@ use super::parts::{
 };
 use crate::core::game::{Frames, Game};
 use crate::core::record::{GameKind, Record};
-use crate::core::report::{GameReport, decided_on_board};
 use crate::core::rules::Rules;
 use crate::core::verdict::CycleMove;
+use crate::driver::report::{GameReport, decided_on_board};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 

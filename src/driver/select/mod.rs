@@ -5,8 +5,8 @@
 //! each game's [`Facts`].
 
 use crate::core::record::{GameKind, GameResult, Tag};
-use crate::core::report::GameReport;
 use crate::core::verdict::Reason;
+use crate::driver::report::GameReport;
 use std::cmp::Ordering;
 
 mod compile;

@@ -3,8 +3,8 @@
 
 use super::escape;
 use crate::core::record::Record;
-use crate::core::report::GameReport;
 use crate::core::verdict::{CycleMove, Reason};
+use crate::driver::report::GameReport;
 
 pub(super) fn kind_badge(m: &CycleMove) -> String {
     let targets = if m.targets.is_empty() {

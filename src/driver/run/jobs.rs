@@ -2,14 +2,23 @@
 //! replay and judge them.
 
 use super::*;
+use crate::core::encoding::LineIndex;
+use crate::core::error::ErrorKind;
+use crate::core::game::{CheckWants, ShowOptions};
+use crate::core::record::Input;
+use crate::driver::open;
+use crate::driver::select::Facts;
+use rayon::prelude::*;
+use std::sync::atomic::Ordering;
 
-pub(super) fn failed(
+/// The outcome of a file (or the last piece of one) that failed as a whole.
+pub(super) fn failed<P>(
     file_no: usize,
     file: &FoundFile,
     kind: ErrorKind,
     message: &str,
     last: bool,
-) -> Outcome {
+) -> Outcome<P> {
     Outcome {
         file_no,
         piece: Some(PieceInfo {
@@ -25,36 +34,17 @@ pub(super) fn failed(
     }
 }
 
-pub(super) enum Opened {
-    Stream(
-        TextStream<Box<dyn Read + Send>>,
-        &'static dyn Game,
-        &'static str,
-    ),
-    Whole(Vec<u8>),
-    Failed(Box<Outcome>),
-}
-
-/// Opens a large file or stdin on the main thread (see [`common::open_stream`]).
-pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
-    match common::open_stream(ctx.setup, file, ctx.from, ctx.game) {
-        common::Opened::Stream(st, g, f) => Opened::Stream(st, g, f),
-        common::Opened::Whole(bytes) => Opened::Whole(bytes),
-        common::Opened::Failed(m) => {
-            let mut o = failed(0, file, ErrorKind::Unsupported, &m, true);
-            o.piece = None;
-            Opened::Failed(Box::new(o))
-        }
-    }
-}
-
-/// Reads and checks a whole file (its bytes given when they are read already), a slice of
-/// [`READ_GAMES`] games at a time: a big binary database never holds all its records.
-pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8>>) -> Outcome {
+/// Reads and checks a whole file (its bytes given when they are read already), a slice at a
+/// time ([`read_slices`]).
+pub(super) fn check_whole<P: Send>(
+    ctx: &Ctx<'_, P>,
+    job: &JobInfo<'_>,
+    bytes: Option<Vec<u8>>,
+) -> Outcome<P> {
     let file = job.file;
     let opened = match bytes
-        .map_or_else(|| common::read_bytes(file), Ok)
-        .and_then(|b| common::open_loaded(ctx.setup, file, b, ctx.from, ctx.game))
+        .map_or_else(|| open::read_bytes(file), Ok)
+        .and_then(|b| open::open_loaded(ctx.settings, file, b))
     {
         Ok(o) => o,
         Err(p) => {
@@ -64,15 +54,9 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             return o;
         }
     };
-    let rules = ctx.setup.rules_for(opened.game.kind());
+    let rules = ctx.settings.rules_for(opened.game.kind());
     let mut games = Vec::new();
-    let mut from = 0;
-    loop {
-        let (records, more) =
-            opened
-                .game
-                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
-        let got = records.len();
+    let read = read_slices(&opened, |from, records| {
         games.extend(check_records(
             ctx,
             job,
@@ -81,16 +65,12 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             &opened.input,
             (from, records),
         ));
-        from += got;
-        if !more || got == 0 {
-            break;
-        }
-    }
+    });
     Outcome {
         file_no: job.file_no,
         piece: None,
-        left_out: from - games.len(),
-        read: from,
+        left_out: read - games.len(),
+        read,
         games,
         text: opened.input.text.clone(),
         failure: None,
@@ -98,14 +78,14 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
 }
 
 /// Reads and checks one piece of a streamed file.
-pub(super) fn check_piece(
-    ctx: &Ctx<'_>,
+pub(super) fn check_piece<P: Send>(
+    ctx: &Ctx<'_, P>,
     job: &JobInfo<'_>,
     game: &'static dyn Game,
     format: &'static str,
     rules: &Rules,
     text: Arc<str>,
-) -> Outcome {
+) -> Outcome<P> {
     let (games, read) = if text.trim().is_empty() {
         (Vec::new(), 0)
     } else {
@@ -133,14 +113,14 @@ pub(super) fn check_piece(
 
 /// Replays the records of a file or piece (in parallel when there are many); `first` is the
 /// index in the file of the first record.
-pub(super) fn check_records(
-    ctx: &Ctx<'_>,
+fn check_records<P: Send>(
+    ctx: &Ctx<'_, P>,
     job: &JobInfo<'_>,
     (game, format): (&'static dyn Game, &'static str),
     rules: &Rules,
     input: &Input,
     (first, records): (usize, Vec<Result<Record, RecordError>>),
-) -> Vec<GameOut> {
+) -> Vec<GameOut<P>> {
     // Reports are made without the text and located with one index of it: a file with many
     // errors is not quadratic.
     let index = input.text.as_deref().map(LineIndex::new);
@@ -151,7 +131,7 @@ pub(super) fn check_records(
         adjudicate: ctx.adjudicate || ctx.verdict_for_filter,
         identity: ctx.identity,
     };
-    let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut> {
+    let one = |(i, rec): (usize, &Result<Record, RecordError>)| -> Option<GameOut<P>> {
         let mut shown = None;
         let mut identity = None;
         let mut tags = None;
@@ -223,21 +203,10 @@ pub(super) fn check_records(
             e.line = e.line.map(|l| l + lines_before);
         }
         let record = rec.as_ref().ok();
-        let page = ctx.games_dir.as_ref().map(|dir| {
-            let view = html::GameView {
-                id: 0,
-                report: &report,
-                record,
-                game: Some(game),
-                rules: Some(rules),
-                open: None,
-            };
-            let page = html::game_page(&view, Some("../index.html"));
-            output::stage(dir, page.as_bytes()).map_err(|e| e.to_string())
-        });
+        let page = ctx.page.map(|make| make(&report, record, game, rules));
         Some(GameOut {
             record: record
-                .filter(|_| ctx.page_room.load(Ordering::Relaxed))
+                .filter(|_| ctx.keep_records.load(Ordering::Relaxed))
                 .cloned(),
             report,
             error,
@@ -247,6 +216,44 @@ pub(super) fn check_records(
             page,
         })
     };
+    map_records(&records, one)
+}
+
+/// Games of one file replayed in parallel when there are at least this many.
+const PAR_GAMES: usize = 32;
+/// Games of a file read at a time by formats that read a slice (`Game::read_some`).
+const READ_GAMES: usize = 256;
+
+/// Reads an opened file a slice of [`READ_GAMES`] games at a time (a big binary database
+/// never holds all its records) and gives each slice to `each` with the index in the file of
+/// its first game; returns the number of games read.
+fn read_slices(
+    opened: &open::OpenedFile,
+    mut each: impl FnMut(usize, Vec<Result<Record, RecordError>>),
+) -> usize {
+    let mut from = 0;
+    loop {
+        let (records, more) =
+            opened
+                .game
+                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
+        let got = records.len();
+        each(from, records);
+        from += got;
+        if !more || got == 0 {
+            break;
+        }
+    }
+    from
+}
+
+/// `one` over the records of a slice with their indices in it, in order, on all cores when
+/// there are at least [`PAR_GAMES`] of them; the `None`s are left out.
+fn map_records<T, F>(records: &[Result<Record, RecordError>], one: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn((usize, &Result<Record, RecordError>)) -> Option<T> + Sync + Send,
+{
     if records.len() >= PAR_GAMES {
         records.par_iter().enumerate().filter_map(one).collect()
     } else {

@@ -1,0 +1,99 @@
+//! Checking records as a library: validating or adjudicating files into the report objects
+//! of the CLI's `--report json` (the same [`GameReport`] and serializer), in input order, on
+//! all cores, with the CLI's own batch driver (`driver::run`) and settings
+//! ([`crate::driver::settings::Settings`]). The Python package and the crate's users call
+//! this.
+
+use crate::core::encoding::LineIndex;
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::record::Record;
+use crate::driver::input;
+use crate::driver::report::GameReport;
+use crate::driver::run::{self, Consumer, Ctx, Delivered};
+use crate::driver::settings::Settings;
+use std::sync::atomic::AtomicBool;
+
+/// The report of one record (`text`: the decoded file its spans point into, when it is a
+/// text format).
+pub fn check_record(
+    settings: &Settings,
+    source: &str,
+    record: &Record,
+    text: Option<&str>,
+    adjudicate: bool,
+) -> GameReport {
+    let rules = settings.rules_for(record.game);
+    let Some(game) = crate::driver::registry::get(record.game) else {
+        let e = RecordError::new(ErrorKind::Unsupported, "this game is not in this build");
+        return GameReport::unreadable(source, record.index, None, None, &e, None, adjudicate);
+    };
+    let checked = game.check(record, &rules, adjudicate);
+    let mut r = GameReport::from_checked(source, record, checked, None, adjudicate);
+    if let Some(t) = text {
+        r.locate(&LineIndex::new(t));
+    }
+    r
+}
+
+/// Validates (or adjudicates) every input with the streaming batch driver
+/// (`driver::run`, the CLI's) on the current rayon pool: `each` receives the reports
+/// in input order (the inputs that could not be found first, as the CLI prints them), a file
+/// or a piece of a streamed one at a time; it returns `false` to stop.
+pub fn check_inputs(
+    settings: &Settings,
+    inputs: &[String],
+    adjudicate: bool,
+    mut each: impl FnMut(Vec<GameReport>) -> bool,
+) {
+    let (files, problems) = settings.collect(inputs);
+    let failures: Vec<GameReport> = problems
+        .iter()
+        .map(|p| GameReport::input_failure(&p.source, p.kind, &p.message))
+        .collect();
+    if !failures.is_empty() && !each(failures) {
+        return;
+    }
+    let sizes = input::file_sizes(&files);
+    let keep_records = AtomicBool::new(false);
+    let ctx = Ctx::<()>::plain(settings, adjudicate, &keep_records);
+    let mut reports = Reports {
+        each,
+        stopped: false,
+    };
+    run::run(None, &files, &sizes, &ctx, &mut reports);
+}
+
+/// The consumer of [`check_inputs`]: the reports of each delivery to `each`.
+struct Reports<F> {
+    each: F,
+    stopped: bool,
+}
+
+impl<F: FnMut(Vec<GameReport>) -> bool> Consumer<()> for Reports<F> {
+    fn take(&mut self, delivered: Delivered<()>) {
+        let reports: Vec<GameReport> = delivered.games.into_iter().map(|g| g.report).collect();
+        if !reports.is_empty() && !(self.each)(reports) {
+            self.stopped = true;
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// [`check_inputs`] into one vector.
+pub fn check_all(settings: &Settings, inputs: &[String], adjudicate: bool) -> Vec<GameReport> {
+    let mut all = Vec::new();
+    check_inputs(settings, inputs, adjudicate, |r| {
+        all.extend(r);
+        true
+    });
+    all
+}
+
+/// One report as the line `--report json` prints for it.
+pub fn json_line(report: &GameReport) -> String {
+    // A report is plain data; serializing it cannot fail.
+    serde_json::to_string(report).unwrap_or_default()
+}

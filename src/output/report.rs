@@ -1,0 +1,253 @@
+//! The reports printed: a comfy-table with a summary line, JSON Lines or YAML, and the text
+//! of `adjudicate --explain`.
+
+use crate::core::verdict::{Reason, Verdict};
+use crate::driver::report::{GameReport, Summary};
+
+/// `--report`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    Table,
+    Json,
+    Yaml,
+}
+
+/// Rows of the table printed at a time: a batch of millions of games is printed as tables of
+/// this many rows each (memory stays flat); smaller batches are one table.
+pub const TABLE_BLOCK_ROWS: usize = 10_000;
+
+/// Writes reports as they come; the table is printed at the end (or in blocks of
+/// [`TABLE_BLOCK_ROWS`] rows).
+pub struct ReportWriter<W: std::io::Write> {
+    format: ReportFormat,
+    out: W,
+    rows: Vec<[String; 8]>,
+    yaml_started: bool,
+    adjudicate: bool,
+}
+
+impl<W: std::io::Write> ReportWriter<W> {
+    pub fn new(format: ReportFormat, out: W, adjudicate: bool) -> Self {
+        ReportWriter {
+            format,
+            out,
+            rows: Vec::new(),
+            yaml_started: false,
+            adjudicate,
+        }
+    }
+
+    /// Prints the rows kept so far as one table.
+    fn print_table(&mut self) -> std::io::Result<()> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        let mut t = comfy_table::Table::new();
+        t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+        let mut header = vec!["source", "#", "game", "plies", "status"];
+        if self.adjudicate {
+            header.extend(["claimed", "verdict", "agrees"]);
+        }
+        let columns = header.len();
+        t.set_header(header);
+        for row in self.rows.drain(..) {
+            t.add_row(row.into_iter().take(columns));
+        }
+        writeln!(self.out, "{t}")
+    }
+
+    pub fn write(&mut self, r: &GameReport) -> std::io::Result<()> {
+        match self.format {
+            ReportFormat::Json => {
+                let line = serde_json::to_string(r).map_err(std::io::Error::other)?;
+                writeln!(self.out, "{line}")
+            }
+            ReportFormat::Yaml => {
+                let y = serde_yaml::to_string(r).map_err(std::io::Error::other)?;
+                self.yaml_started = true;
+                // One element of a YAML sequence per game.
+                let mut first = true;
+                for l in y.lines() {
+                    if first {
+                        writeln!(self.out, "- {l}")?;
+                        first = false;
+                    } else {
+                        writeln!(self.out, "  {l}")?;
+                    }
+                }
+                Ok(())
+            }
+            ReportFormat::Table => {
+                self.rows.push(table_row(r));
+                if self.rows.len() >= TABLE_BLOCK_ROWS {
+                    self.print_table()?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The output, for a command that prints something else than reports (dedupe).
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    pub fn finish(mut self, summary: &Summary) -> std::io::Result<()> {
+        match self.format {
+            ReportFormat::Table => {
+                self.print_table()?;
+                writeln!(self.out, "{}", summary.line())
+            }
+            ReportFormat::Yaml => {
+                if !self.yaml_started {
+                    writeln!(self.out, "[]")?;
+                }
+                Ok(())
+            }
+            ReportFormat::Json => Ok(()),
+        }
+    }
+}
+
+fn table_row(r: &GameReport) -> [String; 8] {
+    let status = match &r.error {
+        None => "valid".to_string(),
+        Some(e) => {
+            let at = match (e.ply, e.line, e.column, e.offset) {
+                (Some(p), Some(l), Some(c), _) => format!(" at ply {p} ({l}:{c})"),
+                (Some(p), _, _, Some(o)) => format!(" at ply {p} (byte {o})"),
+                (None, Some(l), Some(c), _) => format!(" at {l}:{c}"),
+                (None, _, _, Some(o)) => format!(" at byte {o}"),
+                (Some(p), _, _, _) => format!(" at ply {p}"),
+                _ => String::new(),
+            };
+            format!("{}{at}", e.kind)
+        }
+    };
+    let verdict = match &r.verdict {
+        Some(v) if v.reason == Reason::Unfinished => "* (unfinished)".to_string(),
+        Some(v) => format!("{} {} @{}", v.result, v.reason, v.ply),
+        None => "-".to_string(),
+    };
+    [
+        r.source.clone(),
+        r.index.to_string(),
+        r.game.map(|g| g.name().to_string()).unwrap_or_default(),
+        r.plies.to_string(),
+        status,
+        r.claimed.clone().unwrap_or_else(|| "-".to_string()),
+        verdict,
+        match r.agrees {
+            Some(true) => "yes".to_string(),
+            Some(false) => "NO".to_string(),
+            None => "-".to_string(),
+        },
+    ]
+}
+
+/// What the position shown with an explanation is: the repeated one for a repetition ruling,
+/// else the one that decided.
+pub fn position_title(v: &Verdict) -> String {
+    let repetition = matches!(
+        v.reason,
+        Reason::PerpetualCheck
+            | Reason::PerpetualChase
+            | Reason::PerpetualMateThreat
+            | Reason::PerpetualAttack
+            | Reason::RepetitionDraw
+            | Reason::Repetition
+    );
+    if v.cycle.is_some() || repetition {
+        format!("the repeated position (after ply {})", v.ply)
+    } else if v.ply == 0 {
+        "the start position".to_string()
+    } else {
+        format!("the deciding position (after ply {})", v.ply)
+    }
+}
+
+/// The text of `adjudicate --explain` for one verdict: the ruling, a repetition cycle move by
+/// move with each move's class and targets, and the diagram of the position that decided
+/// (`diagram`, the game's `show` at the verdict's ply).
+/// `text` followed by spaces up to `width` terminal columns (wide CJK characters count two).
+fn pad_to_width(text: &str, width: usize) -> String {
+    let w = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(w)))
+}
+
+pub fn explain(
+    source: &str,
+    index: usize,
+    v: &Verdict,
+    remarks: &[String],
+    diagram: Option<&str>,
+) -> String {
+    let mut s = format!(
+        "{source}, game {index}: {} {} at ply {}: {}\n",
+        v.result, v.reason, v.ply, v.detail
+    );
+    if let Some(cycle) = &v.cycle {
+        s.push_str(&format!(
+            "  {:>8}  {:<6} {:<12} {:<12} {}\n",
+            "ply", "side", "move", "class", "targets"
+        ));
+        for m in cycle {
+            // Padded by display width: a Chinese move text is twice as wide as its chars.
+            s.push_str(&format!(
+                "  ply {:>4}  {:<6} {} {:<12} {}\n",
+                m.ply,
+                m.side,
+                pad_to_width(&m.move_text, 12),
+                format!("{} {}", m.kind.as_str(), m.kind.label()),
+                m.targets.join(" ")
+            ));
+        }
+    }
+    if let Some(sides) = &v.sides {
+        let words: Vec<String> = sides
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} ({})",
+                    s.side,
+                    s.term,
+                    if s.forbidden { "forbidden" } else { "allowed" }
+                )
+            })
+            .collect();
+        s.push_str(&format!("  {}\n", words.join("; ")));
+    }
+    for r in remarks {
+        s.push_str(&format!("  note: {r}\n"));
+    }
+    if let Some(d) = diagram {
+        s.push_str(&format!("  {}:\n", position_title(v)));
+        for l in d.lines() {
+            s.push_str("    ");
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_width::UnicodeWidthStr;
+
+    #[test]
+    fn cycle_columns_line_up_in_terminal_columns() {
+        // Chinese move texts are two columns a character: the class column must start at the
+        // same terminal column for them as for ICCS texts.
+        let rows = [pad_to_width("馬七進六", 12), pad_to_width("h2e2", 12)];
+        for r in &rows {
+            assert_eq!(r.width(), 12, "{r:?}");
+        }
+        assert_eq!(
+            pad_to_width("a very long move text", 4),
+            "a very long move text"
+        );
+    }
+}

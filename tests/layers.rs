@@ -1,0 +1,80 @@
+//! The layers of the crate only point down (docs/architecture.md): `core` names nothing
+//! above it, a game names no other game and nothing of the driver, the output or the command
+//! line, the driver names neither the output nor the command line, and the output does not
+//! name the command line. Read from the source text, as `grep -rn "crate::driver" src/core`
+//! would; a path written in a comment counts too (a doc link is an arrow as well).
+
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every `crate::NAME` of the files below `src/LAYER` whose NAME is in `forbidden`.
+fn arrows_up(layer: &str, forbidden: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(layer);
+    let mut paths = Vec::new();
+    files(&root, &mut paths);
+    paths.sort();
+    assert!(!paths.is_empty(), "no sources under {}", root.display());
+    let mut found = Vec::new();
+    for p in paths {
+        let text = std::fs::read_to_string(&p).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for name in forbidden {
+                let needle = format!("crate::{name}");
+                let hit = line.match_indices(&needle).any(|(i, _)| {
+                    let after = line[i + needle.len()..].chars().next();
+                    !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if hit {
+                    found.push(format!("{}:{}: {}", p.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    found
+}
+
+const GAMES: [&str; 3] = ["xiangqi", "othello", "junqi"];
+
+#[test]
+fn core_names_nothing_above_it() {
+    let above = ["driver", "output", "cli", "xiangqi", "othello", "junqi"];
+    let found = arrows_up("core", &above);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn games_name_only_core_and_themselves() {
+    for game in GAMES {
+        let mut above = vec!["driver", "output", "cli"];
+        above.extend(GAMES.iter().filter(|g| **g != game));
+        let found = arrows_up(game, &above);
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}
+
+#[test]
+fn the_driver_names_neither_output_nor_cli() {
+    let found = arrows_up("driver", &["output", "cli"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_output_does_not_name_the_cli() {
+    let found = arrows_up("output", &["cli"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -1,0 +1,65 @@
+//! The library's batch check (`driver::batch::check_all`, what Python calls) is the CLI's:
+//! the same driver gives the same reports, line for line, as `qipu validate --json` and
+//! `qipu adjudicate --json`, for small files read whole and for a huge file streamed in
+//! pieces.
+
+use assert_cmd::Command;
+use qipu::driver::batch;
+use qipu::driver::settings::Settings;
+
+fn cli_lines(command: &str, input: &str) -> Vec<String> {
+    let out = Command::cargo_bin("qipu")
+        .unwrap()
+        .args([command, "-q", "--json", input])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn library_lines(adjudicate: bool, input: &str) -> Vec<String> {
+    let reports = batch::check_all(&Settings::defaults(), &[input.to_string()], adjudicate);
+    reports.iter().map(batch::json_line).collect()
+}
+
+fn same(input: &str) {
+    for (command, adjudicate) in [("validate", false), ("adjudicate", true)] {
+        let cli = cli_lines(command, input);
+        let library = library_lines(adjudicate, input);
+        assert!(!cli.is_empty(), "{command} {input}: no report");
+        assert_eq!(cli.len(), library.len(), "{command} {input}");
+        for (i, (a, b)) in cli.iter().zip(&library).enumerate() {
+            assert_eq!(a, b, "{command} {input}: report {i}");
+        }
+    }
+}
+
+#[test]
+fn the_samples_report_as_the_cli_does() {
+    same(concat!(env!("CARGO_MANIFEST_DIR"), "/samples"));
+}
+
+/// More than a megabyte of XQ PGN: the library streams it in pieces as the CLI does; the
+/// indices, errors (with their lines) and verdicts are the CLI's.
+#[test]
+fn a_streamed_file_reports_as_the_cli_does() {
+    let mut text = String::new();
+    for i in 0..12_000 {
+        text.push_str(&format!(
+            "[Game \"Chinese Chess\"]\n[Event \"big {i}\"]\n[Result \"*\"]\n\n"
+        ));
+        if i % 101 == 7 {
+            text.push_str("1. h2e2 h9g7\n2. h0g2 a9a7\n3. e2e9 *\n\n");
+        } else {
+            text.push_str("1. h2e2 h9g7\n2. h0g2 i9h9\n3. i0h0 b7e7 *\n\n");
+        }
+    }
+    assert!(text.len() > 1 << 20);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.pgn");
+    std::fs::write(&path, text).unwrap();
+    same(path.to_str().unwrap());
+}
