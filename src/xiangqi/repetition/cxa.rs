@@ -377,15 +377,22 @@ impl Weigher<'_> {
         origins: &mut Origins,
     ) -> Option<Option<Vec<Square>>> {
         self.visit()?;
+        // Stopping keeps what the line has won so far, unless the answer to the check mated
+        // the attacker (解将还杀): then it wins nothing.
+        if above < 0 {
+            let mated = if self.aside.is_none() {
+                !p.has_legal_move()
+            } else {
+                let mut list = MoveList::new();
+                moves(p, self.aside, &mut list);
+                list.is_empty()
+            };
+            return Some((!mated).then(Vec::new));
+        }
         let mut list = MoveList::new();
         moves(p, self.aside, &mut list);
-        // An answer to the check that mates the attacker (解将还杀) wins it nothing.
         if list.is_empty() {
             return Some(None);
-        }
-        // Stopping keeps what the line has won so far.
-        if above < 0 {
-            return Some(Some(Vec::new()));
         }
         // Captures first, the most valuable victims first; a capture can win at most its
         // victim, and it is weighed as every capture is.

@@ -119,11 +119,8 @@ fn stands_in_the_way(after: &Position, sq: Square, them: Color, ctx: &mut Ctx) -
     if without.can_capture_king() {
         return Vec::new();
     }
-    let none = Aside::none();
-    if !ctx.mates(&without, them, &none) || ctx.mates(after, them, &none) {
-        return Vec::new();
-    }
-    after
+    // The pieces it holds back first (cheap), the mate searches only when there are any.
+    let held: Vec<Square> = after
         .pieces()
         .filter(|&(_, p)| p.color == them)
         .filter(|&(from, _)| {
@@ -131,7 +128,12 @@ fn stands_in_the_way(after: &Position, sq: Square, them: Color, ctx: &mut Ctx) -
             reach(&without, from, them).iter().any(|d| !now.contains(d))
         })
         .map(|(from, _)| from)
-        .collect()
+        .collect();
+    let none = Aside::none();
+    if held.is_empty() || !ctx.mates(&without, them, &none) || ctx.mates(after, them, &none) {
+        return Vec::new();
+    }
+    held
 }
 
 /// The destination points of the piece on `sq` by its own rules (its side to move).
