@@ -262,7 +262,7 @@ enum Weighed {
 
 /// How many checks a line that wins material back after a capture may take (抽将: a check
 /// that wins what it attacks besides the king, or a short line of them).
-const BACK_CHECKS: u32 = 2;
+const BACK_CHECKS: u32 = 1;
 
 /// The one place that decides whether a capture wins material, for every path: a direct
 /// capture (a piece left unprotected, 少根子, a victim worth more than its taker, the
