@@ -8,7 +8,7 @@ use crate::core::game::ShowOptions;
 use crate::core::html;
 use crate::core::input::FoundFile;
 use crate::core::output;
-use crate::core::report::GameReport;
+use crate::core::report::{self, GameReport};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -47,9 +47,16 @@ pub fn run(args: &ShowArgs) -> i32 {
     };
     let count = read.records.len();
     let Some(rec) = read.records.get(args.game_index) else {
+        let range = match count {
+            0 => String::new(),
+            1 => ": --game-index 0 is its only game".to_string(),
+            n => format!(": --game-index counts from 0, so 0 to {}", n - 1),
+        };
         return common::usage_error(&format!(
-            "{}: there is no game {} (the file holds {count} game(s), numbered from 0)",
-            file.display, args.game_index
+            "{}: there is no game at --game-index {} (the file holds {}{range})",
+            file.display,
+            args.game_index,
+            report::counted(count, "game")
         ));
     };
     let rules = setup.rules_for(read.game.kind());

@@ -9,6 +9,21 @@ use crate::core::verdict::{self, Reason, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// A game's number in human-readable output: games count from 1, as plies do. (The JSON
+/// report's `index`, and `show --game-index`, count from 0, as the spec has them.)
+pub fn game_number(index: usize) -> usize {
+    index.saturating_add(1)
+}
+
+/// `n` and a noun, plural unless `n` is 1: "1 file", "2 files".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `error` of the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct ErrorReport {
@@ -227,11 +242,18 @@ impl Summary {
 
     pub fn line(&self) -> String {
         let mut s = format!(
-            "{} files, {} games: {} valid, {} invalid, {} disputed",
-            self.files, self.games, self.valid, self.invalid, self.disputed
+            "{}, {}: {} valid, {} invalid, {} disputed",
+            counted(self.files, "file"),
+            counted(self.games, "game"),
+            self.valid,
+            self.invalid,
+            self.disputed
         );
         if self.unreadable_inputs > 0 {
-            s.push_str(&format!(", {} inputs unreadable", self.unreadable_inputs));
+            s.push_str(&format!(
+                ", {} unreadable",
+                counted(self.unreadable_inputs, "input")
+            ));
         }
         if self.left_out > 0 {
             s.push_str(&format!(", {} left out by --where", self.left_out));
@@ -392,7 +414,7 @@ fn table_row(r: &GameReport) -> [String; 8] {
     };
     [
         r.source.clone(),
-        r.index.to_string(),
+        game_number(r.index).to_string(),
         r.game.map(|g| g.name().to_string()).unwrap_or_default(),
         r.plies.to_string(),
         status,
@@ -447,8 +469,12 @@ fn pad_to_width(text: &str, width: usize) -> String {
 
 pub fn explain(source: &str, index: usize, v: &Verdict, diagram: Option<&str>) -> String {
     let mut s = format!(
-        "{source}, game {index}: {} {} at ply {}: {}\n",
-        v.result, v.reason, v.ply, v.detail
+        "{source}, game {}: {} {} at ply {}: {}\n",
+        game_number(index),
+        v.result,
+        v.reason,
+        v.ply,
+        v.detail
     );
     if let Some(cycle) = &v.cycle {
         s.push_str(&format!(

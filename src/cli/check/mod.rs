@@ -27,7 +27,7 @@ use crate::core::identity::Identity;
 use crate::core::input::FoundFile;
 use crate::core::output;
 use crate::core::record::{GameKind, Input, Record};
-use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary};
+use crate::core::report::{GameReport, ReportFormat, ReportWriter, Summary, counted};
 use crate::core::rules::Rules;
 use crate::core::select::{Facts, Filter};
 use crate::core::stream::{self, Piece, TextStream};
@@ -343,13 +343,24 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         eprintln!("{}", summary.line());
     }
     if let Some(d) = &p.html_dir {
+        let mut index_written = false;
         for (name, page) in d.index.finish(&summary) {
-            if let Err(e) =
-                output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force)
-            {
-                eprintln!("qipu: {e}");
-                p.exit = EXIT_USAGE;
+            let first = name == html::index_name(1);
+            match output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force) {
+                Ok(()) => index_written |= first,
+                Err(e) => {
+                    eprintln!("qipu: {e}");
+                    p.exit = EXIT_USAGE;
+                }
             }
+        }
+        if index_written && !args.common.quiet {
+            eprintln!(
+                "wrote {} and {} in {}",
+                d.dir.join(html::index_name(1)).display(),
+                counted(d.pages, "game page"),
+                d.dir.join(GAMES_DIR).display()
+            );
         }
         if d.failed > 0 {
             eprintln!(
@@ -370,6 +381,8 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         ) {
             eprintln!("qipu: {e}");
             p.exit = EXIT_USAGE;
+        } else if !args.common.quiet {
+            eprintln!("wrote {path}");
         }
     }
     let _ = std::io::stdout().flush();

@@ -5,7 +5,7 @@
 use super::parts::{status_text, verdict_text};
 use super::{INDEX_ROWS, MAX_VIEWERS, document, escape, footer};
 use crate::core::html::viewer::{GameView, KindsDefined, section};
-use crate::core::report::{GameReport, Summary};
+use crate::core::report::{GameReport, Summary, counted, game_number};
 use std::collections::BTreeMap;
 
 /// The statuses a row can be filtered by (a row has one or more).
@@ -58,7 +58,7 @@ fn row(r: &GameReport, link: Option<&str>) -> String {
         "<tr data-status=\"{}\" data-reason=\"{}\"><td>{source}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}</tr>\n",
         statuses(r).join(" "),
         escape(&reason_key(r)),
-        r.index,
+        game_number(r.index),
         r.game.map(|g| g.name()).unwrap_or("-"),
         r.plies,
         escape(&status_text(r)),
@@ -105,8 +105,8 @@ impl Table {
             ));
         }
         s.push_str(&format!(
-            "</select></label> <span id=\"f-count\">{} games</span></div>\n",
-            self.listed
+            "</select></label> <span id=\"f-count\">{}</span></div>\n",
+            counted(self.listed, "game")
         ));
         s.push_str(
             "<table class=\"games\">\n<thead><tr><th>source</th><th>#</th><th>game</th><th>plies</th>\

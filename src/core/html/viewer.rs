@@ -10,7 +10,7 @@ use super::parts::{
 };
 use crate::core::game::{Frames, Game};
 use crate::core::record::{GameKind, Record};
-use crate::core::report::{GameReport, decided_on_board};
+use crate::core::report::{GameReport, decided_on_board, game_number};
 use crate::core::rules::Rules;
 use crate::core::verdict::CycleMove;
 use serde::Serialize;
@@ -109,7 +109,7 @@ pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
         view.id,
         view.id,
         escape(&r.source),
-        r.index,
+        game_number(r.index),
         r.game.map(|g| g.name()).unwrap_or("-")
     );
     if let Some(p) = view.record.and_then(players) {

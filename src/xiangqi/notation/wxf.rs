@@ -163,14 +163,21 @@ fn resolve_same_digits(
     ) {
         (Ok((a, note)), Ok((b, _))) if a != b => {
             let (chosen, other) = if wxf_first {
-                ("WXF's middle pawn", "Fairy-Stockfish's pawn counted from the front")
+                (
+                    "WXF's middle pawn",
+                    "Fairy-Stockfish's pawn counted from the front",
+                )
             } else {
-                ("Fairy-Stockfish's pawn counted from the front", "WXF's middle pawn")
+                (
+                    "Fairy-Stockfish's pawn counted from the front",
+                    "WXF's middle pawn",
+                )
             };
-            let both = format!(
-                "`{text}` can be {chosen} ({a}) or {other} ({b}); read as {chosen}"
-            );
-            Ok((a, Some(note.map_or(both.clone(), |n| format!("{n}; {both}")))))
+            let both = format!("`{text}` can be {chosen} ({a}) or {other} ({b}); read as {chosen}");
+            Ok((
+                a,
+                Some(note.map_or(both.clone(), |n| format!("{n}; {both}"))),
+            ))
         }
         (Ok(r), _) | (Err(_), Ok(r)) => Ok(r),
         (Err(e), Err(_)) => Err(e),
