@@ -8,8 +8,8 @@ pub(super) fn dispatch<'s, W: Write>(
     files: &'s [FoundFile],
     ctx: &'s Ctx<'s>,
     p: &mut Printer<'_, W>,
-    tx: mpsc::Sender<(usize, Vec<Outcome>)>,
-    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
+    tx: mpsc::Sender<Msg>,
+    rx: &mpsc::Receiver<Msg>,
 ) {
     let mut seq = 0usize;
     // (seq, input bytes) of the jobs out.
@@ -33,18 +33,26 @@ pub(super) fn dispatch<'s, W: Write>(
         let jobs = std::mem::take(group);
         *group_bytes = 0;
         s.spawn(move |_| {
-            let outcomes = jobs
-                .into_iter()
-                .map(|(file_no, bytes)| {
-                    let job = JobInfo {
-                        file: &files[file_no],
-                        file_no,
-                        piece: None,
-                    };
-                    check_whole(ctx, &job, bytes)
-                })
-                .collect();
-            let _ = tx.send((my_seq, outcomes));
+            // Sent in parts of about PART_GAMES games: the printer prints a big file's games
+            // as they come instead of holding them all.
+            let mut part: Vec<Outcome> = Vec::new();
+            let mut games = 0;
+            for (file_no, bytes) in jobs {
+                let job = JobInfo {
+                    file: &files[file_no],
+                    file_no,
+                    piece: None,
+                };
+                check_whole(ctx, &job, bytes, &mut |o| {
+                    games += o.games.len();
+                    part.push(o);
+                    if games >= PART_GAMES {
+                        games = 0;
+                        let _ = tx.send((my_seq, std::mem::take(&mut part), false));
+                    }
+                });
+            }
+            let _ = tx.send((my_seq, part, true));
         });
         *seq += 1;
     };
@@ -63,7 +71,7 @@ pub(super) fn dispatch<'s, W: Write>(
                     let mut o = *o;
                     o.file_no = file_no;
                     wait_for_room(p, rx, seq, 0);
-                    let _ = tx.send((seq, vec![o]));
+                    let _ = tx.send((seq, vec![o], true));
                     seq += 1;
                     continue;
                 }
@@ -84,7 +92,7 @@ pub(super) fn dispatch<'s, W: Write>(
                             Err(stream::StreamError::Input(m)) => {
                                 let o = failed(file_no, file, ErrorKind::Encoding, &m, true);
                                 wait_for_room(p, rx, seq, 0);
-                                let _ = tx.send((seq, vec![o]));
+                                let _ = tx.send((seq, vec![o], true));
                                 seq += 1;
                                 break;
                             }
@@ -107,7 +115,7 @@ pub(super) fn dispatch<'s, W: Write>(
                                 piece: Some(info),
                             };
                             let o = check_piece(ctx, &job, g, format_id, &rules, piece.text);
-                            let _ = tx.send((my_seq, vec![o]));
+                            let _ = tx.send((my_seq, vec![o], true));
                         });
                         seq += 1;
                         if last {
@@ -118,7 +126,7 @@ pub(super) fn dispatch<'s, W: Write>(
                 }
             }
         }
-        group_bytes += whole.as_ref().map_or(size, |b| b.len() as u64);
+        group_bytes += weight(file, whole.as_ref().map_or(size, |b| b.len() as u64));
         group.push((file_no, whole));
         if group_bytes >= GROUP_BYTES || group.len() >= GROUP_FILES {
             flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
@@ -130,10 +138,33 @@ pub(super) fn dispatch<'s, W: Write>(
     }
 }
 
+/// What a file read whole counts for against [`MAX_BYTES_IN_FLIGHT`]: its bytes, or
+/// [`BINARY_WEIGHT`] times them for a binary format (a WTHOR game is 68 bytes of input and some
+/// 700 bytes of report), so that the reports out at a time stay about as many as for text.
+fn weight(file: &FoundFile, bytes: u64) -> u64 {
+    let ext = file
+        .path
+        .as_deref()
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let binary = ext.is_some_and(|ext| {
+        crate::games::all().iter().any(|g| {
+            g.formats()
+                .iter()
+                .any(|f| f.binary && f.extensions.contains(&ext.as_str()))
+        })
+    });
+    if binary {
+        bytes.saturating_mul(BINARY_WEIGHT)
+    } else {
+        bytes
+    }
+}
+
 /// Blocks until `weight` more input bytes fit in [`MAX_BYTES_IN_FLIGHT`] (or nothing is out).
 pub(super) fn make_room<W: Write>(
     p: &mut Printer<'_, W>,
-    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
+    rx: &mpsc::Receiver<Msg>,
     out: &mut Vec<(usize, u64)>,
     weight: u64,
 ) {
@@ -150,25 +181,22 @@ pub(super) fn make_room<W: Write>(
 /// Blocks until fewer than [`MAX_IN_FLIGHT`] jobs are out.
 pub(super) fn wait_for_room<W: Write>(
     p: &mut Printer<'_, W>,
-    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
+    rx: &mpsc::Receiver<Msg>,
     seq: usize,
     _extra: usize,
 ) {
     // Print what is ready without waiting.
-    while let Ok((s, o)) = rx.try_recv() {
-        p.accept(s, o);
+    while let Ok((s, o, done)) = rx.try_recv() {
+        p.accept(s, o, done);
     }
     while seq.saturating_sub(p.next) >= MAX_IN_FLIGHT && !p.broken {
         receive_one(p, rx);
     }
 }
 
-pub(super) fn receive_one<W: Write>(
-    p: &mut Printer<'_, W>,
-    rx: &mpsc::Receiver<(usize, Vec<Outcome>)>,
-) {
+pub(super) fn receive_one<W: Write>(p: &mut Printer<'_, W>, rx: &mpsc::Receiver<Msg>) {
     match rx.recv() {
-        Ok((s, o)) => p.accept(s, o),
+        Ok((s, o, done)) => p.accept(s, o, done),
         Err(_) => p.broken = true,
     }
 }

@@ -49,8 +49,14 @@ pub(super) fn open_stream(ctx: &Ctx<'_>, file: &FoundFile) -> Opened {
 }
 
 /// Reads and checks a whole file (its bytes given when they are read already), a slice of
-/// [`READ_GAMES`] games at a time: a big binary database never holds all its records.
-pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8>>) -> Outcome {
+/// [`READ_GAMES`] games at a time: a big binary database never holds all its records. Each
+/// slice goes to `emit` as a piece of the file as soon as it is checked.
+pub(super) fn check_whole(
+    ctx: &Ctx<'_>,
+    job: &JobInfo<'_>,
+    bytes: Option<Vec<u8>>,
+    emit: &mut dyn FnMut(Outcome),
+) {
     let file = job.file;
     let opened = match bytes
         .map_or_else(|| common::read_bytes(file), Ok)
@@ -61,11 +67,11 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
             // Files found by walking a directory are reported too: a bad file never vanishes.
             let mut o = failed(job.file_no, file, p.kind, &p.message, true);
             o.piece = None;
-            return o;
+            emit(o);
+            return;
         }
     };
     let rules = ctx.setup.rules_for(opened.game.kind());
-    let mut games = Vec::new();
     let mut from = 0;
     loop {
         let (records, more) =
@@ -73,27 +79,36 @@ pub(super) fn check_whole(ctx: &Ctx<'_>, job: &JobInfo<'_>, bytes: Option<Vec<u8
                 .game
                 .read_some(opened.format.id, &opened.input, from, READ_GAMES);
         let got = records.len();
-        games.extend(check_records(
+        let mut games = check_records(
             ctx,
             job,
             (opened.game, opened.format.id),
             &rules,
             &opened.input,
             (from, records),
-        ));
+        );
+        // A piece's games count from its first; the printer adds the games before it.
+        for g in &mut games {
+            g.report.index = g.report.index.saturating_sub(from);
+        }
+        let last = !more || got == 0;
+        emit(Outcome {
+            file_no: job.file_no,
+            piece: Some(PieceInfo {
+                lines_before: 0,
+                last,
+                bytes_done: 0,
+            }),
+            left_out: got - games.len(),
+            read: got,
+            games,
+            text: opened.input.text.clone(),
+            failure: None,
+        });
         from += got;
-        if !more || got == 0 {
+        if last {
             break;
         }
-    }
-    Outcome {
-        file_no: job.file_no,
-        piece: None,
-        left_out: from - games.len(),
-        read: from,
-        games,
-        text: opened.input.text.clone(),
-        failure: None,
     }
 }
 

@@ -46,6 +46,9 @@ const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
 const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
+/// A binary file's bytes count this many times against [`MAX_BYTES_IN_FLIGHT`] (and
+/// [`GROUP_BYTES`]): binary records are dense.
+const BINARY_WEIGHT: u64 = 16;
 /// Small files are handed out in groups of up to this many input bytes …
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
@@ -54,6 +57,13 @@ const GROUP_FILES: usize = 64;
 const PAR_GAMES: usize = 32;
 /// Games of a file read at a time by formats that can read a slice (`Game::read_some`).
 const READ_GAMES: usize = 256;
+/// A job sends what it has finished once it holds this many games (a whole WTHOR file is
+/// thousands), so a file's reports never wait all together for the printer.
+const PART_GAMES: usize = 1024;
+
+/// A job's message: its number, finished outcomes, and whether the job is done (a job over a
+/// big file sends its games in parts as it goes).
+type Msg = (usize, Vec<Outcome>, bool);
 
 /// What a job is about.
 struct JobInfo<'a> {
@@ -163,7 +173,8 @@ struct Printer<'w, W: Write> {
     summary: Summary,
     exit: i32,
     next: usize,
-    waiting: BTreeMap<usize, Vec<Outcome>>,
+    /// Outcomes received ahead of their turn, and whether their job is done.
+    waiting: BTreeMap<usize, (Vec<Outcome>, bool)>,
     /// Games printed so far of the current file (for streamed pieces).
     file_games: (usize, usize),
     diagnostics_printed: usize,
@@ -314,7 +325,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     };
 
     let pool = common::pool(args.common.jobs);
-    let (tx, rx) = mpsc::channel::<(usize, Vec<Outcome>)>();
+    let (tx, rx) = mpsc::channel::<Msg>();
     match &pool {
         Some(pool) => pool.in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),
         None => rayon::in_place_scope(|s| dispatch(s, &files, &ctx, &mut p, tx, &rx)),

@@ -3,13 +3,19 @@
 use super::*;
 
 impl<W: Write> Printer<'_, W> {
-    pub(super) fn accept(&mut self, seq: usize, o: Vec<Outcome>) {
-        self.waiting.insert(seq, o);
-        while let Some(group) = self.waiting.remove(&self.next) {
-            self.next += 1;
+    /// Takes a job's outcomes (`done`: its last part) and prints what is next in order.
+    pub(super) fn accept(&mut self, seq: usize, o: Vec<Outcome>, done: bool) {
+        let entry = self.waiting.entry(seq).or_default();
+        entry.0.extend(o);
+        entry.1 |= done;
+        while let Some((group, done)) = self.waiting.remove(&self.next) {
             for o in group {
                 self.print(o);
             }
+            if !done {
+                break;
+            }
+            self.next += 1;
         }
     }
 
