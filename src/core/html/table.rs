@@ -41,9 +41,9 @@ fn reason_key(r: &GameReport) -> String {
 
 fn agrees_cell(a: Option<bool>) -> &'static str {
     match a {
-        Some(true) => "<td class=\"yes\">yes</td>",
-        Some(false) => "<td class=\"no\">NO</td>",
-        None => "<td>-</td>",
+        Some(true) => "<td class=\"agrees yes\" data-label=\"agrees\">yes</td>",
+        Some(false) => "<td class=\"agrees no\" data-label=\"agrees\">NO</td>",
+        None => "<td class=\"agrees\" data-label=\"agrees\">-</td>",
     }
 }
 
@@ -55,7 +55,10 @@ fn row(r: &GameReport, link: Option<&str>) -> String {
         None => source,
     };
     format!(
-        "<tr data-status=\"{}\" data-reason=\"{}\"><td>{source}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}</tr>\n",
+        "<tr data-status=\"{}\" data-reason=\"{}\"><td class=\"source\">{source}</td>\
+         <td class=\"n\" data-label=\"#\">{}</td><td class=\"game\">{}</td>\
+         <td class=\"plies\" data-label=\"plies\">{}</td><td class=\"status\">{}</td>\
+         <td class=\"claimed\" data-label=\"claimed\">{}</td><td class=\"verdict\" data-label=\"verdict\">{}</td>{}</tr>\n",
         statuses(r).join(" "),
         escape(&reason_key(r)),
         game_number(r.index),
