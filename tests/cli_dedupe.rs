@@ -69,7 +69,7 @@ fn one_game_in_six_formats_and_three_notations_is_one_group() {
     assert_eq!(g["valid"], true);
     // chinese.pgn and game.ucci hold one more game each, both distinct.
     assert!(
-        err.contains("6 files, 8 games: 3 distinct, 1 duplicate groups, 5 duplicates"),
+        err.contains("6 files, 8 games: 3 distinct, 1 duplicate group, 5 duplicates"),
         "{err}"
     );
 }
@@ -223,7 +223,7 @@ fn table_and_yaml_reports() {
     assert_eq!(out.status.code(), Some(1));
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("the same game"), "{table}");
-    assert!(table.contains("samples/xiangqi/wxf.pgn #0"), "{table}");
+    assert!(table.contains("samples/xiangqi/wxf.pgn #1"), "{table}");
     assert!(
         table
             .trim_end()

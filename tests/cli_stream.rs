@@ -109,13 +109,13 @@ fn a_big_table_report_is_printed_in_blocks() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    // Data rows: the game index is the second cell.
+    // Data rows: the game number (from 1) is the second cell.
     let indices: Vec<usize> = text
         .lines()
         .filter(|l| l.contains("many.txt"))
         .filter_map(|l| l.split('┆').nth(1)?.trim().parse().ok())
         .collect();
-    assert_eq!(indices, (0..games).collect::<Vec<_>>());
+    assert_eq!(indices, (1..=games).collect::<Vec<_>>());
     let headers = text.lines().filter(|l| l.contains("plies")).count();
     assert_eq!(headers, 2, "two tables");
     assert!(

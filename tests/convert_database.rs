@@ -65,7 +65,7 @@ fn many_inputs_of_several_formats_merge_into_one_file() {
         all.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("converted 5 games into 1 file(s)"), "{err}");
+    assert!(err.contains("converted 5 games into 1 file;"), "{err}");
     assert_eq!(plies(&all), [14, 6, 14, 1, 14]);
     // Never over an existing file without --force; with it, replaced.
     let (code, err) = run(&[
@@ -221,7 +221,7 @@ fn skip_duplicates_writes_each_game_once_the_first_in_input_order() {
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("3 duplicates skipped"), "{err}");
     assert!(
-        err.contains("samples/xiangqi/wxf.pgn, game 0: skipped: the same game as samples/xiangqi/iccs.pgn, game 0"),
+        err.contains("samples/xiangqi/wxf.pgn, game 1: skipped: the same game as samples/xiangqi/iccs.pgn, game 1"),
         "{err}"
     );
     assert_eq!(plies(&out), [14, 6, 1]);
@@ -273,7 +273,7 @@ fn a_streamed_file_converts_with_its_indices() {
     ]);
     assert_eq!(code, Some(1), "one game cannot be converted: {err}");
     assert!(
-        err.contains(&format!("big.pgn, game {bad}: not converted")),
+        err.contains(&format!("big.pgn, game {}: not converted", bad + 1)),
         "{err}"
     );
     assert!(

@@ -158,13 +158,14 @@ fn forced_replacement_is_atomic_an_open_reader_keeps_the_old_file() {
 fn one_failing_record_does_not_stop_the_others_and_is_named() {
     let dir = tempfile::tempdir().expect("tempdir");
     let input = dir.path().join("games.txt");
-    // Three games, one a line; the second is illegal at its second move.
+    // Three games, one a line; the second (game 2: games count from 1) is illegal at its
+    // second move.
     std::fs::write(&input, format!("{GAME}f5f5\n{OTHER}")).expect("write");
     let out = dir.path().join("out.ggf");
     let (code, stderr) = convert(&["--to", "ggf", "-o", s(&out), s(&input)]);
     assert_eq!(code, 1, "{stderr}");
     assert!(
-        stderr.contains("game 1"),
+        stderr.contains("game 2: not converted"),
         "the failed record is named:\n{stderr}"
     );
     let written = std::fs::read_to_string(&out).expect("the others are written");

@@ -12,171 +12,18 @@
 //! on the PATH. Where it is missing or cannot start, each test says so on stderr and is
 //! skipped — except in CI (`CI` set), where that fails: `.ci/run` installs Debian's chromium.
 
+mod browser;
+
+use browser::*;
+use headless_chrome::Tab;
 use headless_chrome::protocol::cdp::Input;
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{Browser, LaunchOptions, Tab};
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
 use qipu::core::rules::Rules;
 use qipu::driver::input;
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
-use std::time::Duration;
-
-const QIPU: &str = env!("CARGO_BIN_EXE_qipu");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn corpus(rel: &str) -> Option<PathBuf> {
-    let p = root().join("../shared/corpus").join(rel);
-    p.exists().then_some(p)
-}
-
-fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-browser");
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    dir
-}
-
-fn find_chromium() -> Result<PathBuf, String> {
-    if let Some(p) = std::env::var_os("QIPU_CHROMIUM") {
-        return Ok(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for name in [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ] {
-        for dir in std::env::split_paths(&path) {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Ok(p);
-            }
-        }
-    }
-    Err("no chromium, chromium-browser or google-chrome on the PATH (set QIPU_CHROMIUM)".into())
-}
-
-fn launch() -> Result<Browser, String> {
-    let path = find_chromium()?;
-    let profile = std::env::temp_dir().join(format!("qipu-html-browser-{}", std::process::id()));
-    let args: Vec<&OsStr> = [
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-    ]
-    .iter()
-    .map(OsStr::new)
-    .collect();
-    let options = LaunchOptions::default_builder()
-        .path(Some(path.clone()))
-        .headless(true)
-        .sandbox(false)
-        .window_size(Some((1200, 1400)))
-        .user_data_dir(Some(profile))
-        .idle_browser_timeout(Duration::from_secs(600))
-        .args(args)
-        .build()
-        .map_err(|e| e.to_string())?;
-    Browser::new(options).map_err(|e| format!("{} does not start: {e}", path.display()))
-}
-
-/// The browser all tests share (one at a time: the machine has two cores).
-struct Session {
-    browser: Browser,
-}
-
-fn session() -> Option<MutexGuard<'static, Session>> {
-    static BROWSER: OnceLock<Result<Mutex<Session>, String>> = OnceLock::new();
-    match BROWSER.get_or_init(|| launch().map(|browser| Mutex::new(Session { browser }))) {
-        Ok(m) => Some(m.lock().unwrap_or_else(|e| e.into_inner())),
-        Err(why) => {
-            if std::env::var_os("CI").is_some() {
-                panic!("headless Chromium is needed in CI and cannot be used: {why}");
-            }
-            eprintln!("SKIPPED (no browser test ran): headless Chromium cannot be used: {why}");
-            None
-        }
-    }
-}
-
-impl Session {
-    fn open(&self, url: &str) -> Arc<Tab> {
-        let tab = self.browser.new_tab().expect("a tab");
-        tab.set_default_timeout(Duration::from_secs(60));
-        tab.navigate_to(url).expect("navigates");
-        tab.wait_until_navigated().expect("loads");
-        tab
-    }
-}
-
-fn url(path: &Path, hash: &str) -> String {
-    let p = path.canonicalize().expect("the page exists");
-    let mut u = String::from("file://");
-    for b in p.to_string_lossy().bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
-                u.push(char::from(b))
-            }
-            _ => u.push_str(&format!("%{b:02X}")),
-        }
-    }
-    u.push_str(hash);
-    u
-}
-
-fn eval(tab: &Tab, js: &str) -> serde_json::Value {
-    tab.evaluate(js, false)
-        .unwrap_or_else(|e| panic!("{js}: {e}"))
-        .value
-        .unwrap_or(serde_json::Value::Null)
-}
-
-fn eval_str(tab: &Tab, js: &str) -> String {
-    match eval(tab, js) {
-        serde_json::Value::String(s) => s,
-        v => v.to_string(),
-    }
-}
-
-/// The board of game `G` of the page (`#gG .board`).
-fn board_ply(tab: &Tab, game: usize) -> usize {
-    eval_str(
-        tab,
-        &format!("document.querySelector('#g{game} .board').getAttribute('data-ply')"),
-    )
-    .parse()
-    .expect("data-ply is a number")
-}
-
-fn board_fen(tab: &Tab, game: usize) -> String {
-    eval_str(
-        tab,
-        &format!("document.querySelector('#g{game} .board').getAttribute('data-fen')"),
-    )
-}
-
-fn screenshot(tab: &Tab, name: &str) {
-    let png = tab
-        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-        .expect("a screenshot");
-    std::fs::write(screenshots().join(name), png).expect("the screenshot is saved");
-}
-
-fn qipu(args: &[&OsStr]) -> std::process::Output {
-    Command::new(QIPU).args(args).output().expect("qipu runs")
-}
+use std::path::Path;
 
 /// Reads a record the way the command line does (detection, decoding), through the library.
 fn read_record(path: &Path, index: usize) -> (&'static dyn Game, Record, Rules) {

@@ -177,7 +177,7 @@ fn html_page_replays_every_game_with_its_ruling() {
     assert_eq!(html.matches("<section class=\"game\"").count(), 4);
     assert_eq!(html.matches("<div class=\"board\"").count(), 4);
     assert!(html.contains("0-1 repetition at ply 71"));
-    assert!(html.contains("<td class=\"no\">NO</td>"));
+    assert!(html.contains("<td class=\"agrees no\" data-label=\"agrees\">NO</td>"));
     // An existing page is not replaced without --force.
     qipu()
         .args(["adjudicate", "-q", "samples/othello/passes.ggf", "--html"])

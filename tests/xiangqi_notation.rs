@@ -338,3 +338,51 @@ proptest::proptest! {
         let _ = notation::resolve(&crowded, &text);
     }
 }
+
+/// What Fairy-Stockfish (pyffish 0.0.90) writes in WXF for moves of pieces that share a file
+/// with a like piece (tests/fixtures/wxf-fairy-stockfish.tsv, made by the script beside it):
+/// every line is read as the move it names (or, for the two-digit form WXF and Fairy-Stockfish
+/// read differently, with a note naming both), and qipu's own WXF reads back to the move.
+#[test]
+fn fairy_stockfish_tandem_forms() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/wxf-fairy-stockfish.tsv"
+    );
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let (mut failures, mut ambiguous) = (Vec::new(), Vec::new());
+    let mut lines = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [fen, iccs, wxf] = cols[..] else {
+            panic!("bad fixture line {line}")
+        };
+        lines += 1;
+        let pos = Position::from_fen(fen).expect(fen);
+        match notation::resolve(&pos, wxf) {
+            Ok((mv, _)) if mv.iccs() == iccs => {}
+            // `33.4` on a file of three pawns while another file holds two is WXF's middle
+            // pawn and Fairy-Stockfish's rear one: read as WXF's, with a note naming both.
+            Ok((mv, Some(note)))
+                if note.contains("Fairy-Stockfish's pawn counted from the front")
+                    && note.contains(&format!("({iccs})")) =>
+            {
+                ambiguous.push(format!("{wxf} {mv}"));
+            }
+            Ok((mv, _)) => failures.push(format!("`{wxf}` read as {mv}, not {iccs}: {fen}")),
+            Err(e) => failures.push(format!("`{wxf}` ({iccs}): {e}: {fen}")),
+        }
+        let Some(mv) = pos.legal_moves_vec().into_iter().find(|m| m.iccs() == iccs) else {
+            failures.push(format!("{iccs} is not legal in {fen}"));
+            continue;
+        };
+        let ours = notation::write(&pos, mv, Style::Wxf);
+        match notation::resolve(&pos, &ours) {
+            Ok((back, _)) if back == mv => {}
+            other => failures.push(format!("qipu's `{ours}` ({iccs}): {other:?}: {fen}")),
+        }
+    }
+    assert!(lines > 300, "{lines} lines");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ambiguous.len() <= 2, "{ambiguous:?}");
+}

@@ -5,7 +5,7 @@
 
 use crate::core::identity::Identity;
 use crate::driver::input::FoundFile;
-use crate::driver::report::{GameReport, Summary};
+use crate::driver::report::{self, GameReport, Summary};
 use crate::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -99,7 +99,7 @@ impl Collector {
             self.note(format!(
                 "qipu: {}, game {}: not compared: {}",
                 r.source,
-                r.index,
+                report::game_number(r.index),
                 message()
             ));
             return;
@@ -217,7 +217,10 @@ fn table(groups: &[Group], files: &[FoundFile]) -> comfy_table::Table {
         let members: Vec<String> = g
             .members
             .iter()
-            .map(|p| format!("{} #{}", source_of(files, p), p.1))
+            .map(|p| {
+                let n = report::game_number(p.1 as usize);
+                format!("{} #{n}", source_of(files, p))
+            })
             .collect();
         let plies = if g.valid {
             g.plies.to_string()
@@ -247,8 +250,11 @@ fn summary_line(
         0.0
     };
     let mut line = format!(
-        "{} files, {} games: {distinct} distinct, {groups} duplicate groups, {duplicates} duplicates ({rate:.2}%)",
-        s.files, s.games
+        "{}, {}: {distinct} distinct, {}, {} ({rate:.2}%)",
+        report::counted(s.files, "file"),
+        report::counted(s.games, "game"),
+        report::counted(groups, "duplicate group"),
+        report::counted(duplicates, "duplicate"),
     );
     let invalid = s.invalid.saturating_sub(unreadable);
     if invalid > 0 {
@@ -260,7 +266,10 @@ fn summary_line(
         line.push_str(&format!(", {unreadable} not compared (unreadable)"));
     }
     if s.unreadable_inputs > 0 {
-        line.push_str(&format!(", {} inputs unreadable", s.unreadable_inputs));
+        line.push_str(&format!(
+            ", {} unreadable",
+            report::counted(s.unreadable_inputs, "input")
+        ));
     }
     if s.left_out > 0 {
         line.push_str(&format!(", {} left out by --where", s.left_out));

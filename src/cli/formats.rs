@@ -16,6 +16,11 @@ struct FormatRow {
     description: &'static str,
 }
 
+/// What the table's extensions do not say: text is recognised by what it holds.
+const PASTED_TEXT: &str = "Pasted text (a .txt, a file without extension, or stdin) is read by what it holds: \
+a Xiangqi move list (1. 炮二平五 马8进7 …, ICCS or WXF moves, tags optional) as pgn, \
+an Othello move list (f5d6c3…) as transcript, DhtmlXQ blocks as dhtmlxq.";
+
 pub fn run(args: &FormatsArgs) -> i32 {
     let rows: Vec<FormatRow> = crate::driver::registry::all()
         .iter()
@@ -66,6 +71,7 @@ pub fn run(args: &FormatsArgs) -> i32 {
                 ]);
             }
             println!("{t}");
+            println!("{PASTED_TEXT}");
         }
     }
     EXIT_OK

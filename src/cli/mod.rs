@@ -124,7 +124,7 @@ pub struct CommonArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// A named rule set (xiangqi: cxa (default), axf; othello: wof; junqi: default).
+    /// A named rule set (xiangqi: cxa (default), axf; othello: wof; junqi: standard).
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
     /// One rule parameter, repeatable (e.g. move-limit=50, repeat-window=8).
@@ -255,7 +255,8 @@ pub struct ShowArgs {
     /// The record file (or `-`).
     #[arg(value_name = "INPUT")]
     pub input: String,
-    /// Which game of the file (0-based).
+    /// Which game of the file: its index, counted from 0 as in the JSON report (the table's
+    /// game 1 is index 0).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub game_index: usize,
     /// Show the position after this many plies (default: the end).

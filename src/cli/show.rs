@@ -7,7 +7,7 @@ use crate::core::diagnostic;
 use crate::core::game::ShowOptions;
 use crate::driver::input::FoundFile;
 use crate::driver::open;
-use crate::driver::report::GameReport;
+use crate::driver::report::{self, GameReport};
 use crate::output;
 use crate::output::html;
 use std::io::IsTerminal;
@@ -43,9 +43,16 @@ pub fn run(args: &ShowArgs) -> i32 {
     };
     let count = read.records.len();
     let Some(rec) = read.records.get(args.game_index) else {
+        let range = match count {
+            0 => String::new(),
+            1 => ": --game-index 0 is its only game".to_string(),
+            n => format!(": --game-index counts from 0, so 0 to {}", n - 1),
+        };
         return common::usage_error(&format!(
-            "{}: there is no game {} (the file holds {count} game(s), numbered from 0)",
-            file.display, args.game_index
+            "{}: there is no game at --game-index {} (the file holds {}{range})",
+            file.display,
+            args.game_index,
+            report::counted(count, "game")
         ));
     };
     let rules = settings.rules_for(read.game.kind());

@@ -157,7 +157,10 @@ pub fn record_diagnostic_in_piece(
     text: Option<&Arc<str>>,
     lines_before: usize,
 ) -> RecordDiagnostic {
-    let mut headline = format!("{file}, game {game_index}");
+    let mut headline = format!(
+        "{file}, game {}",
+        crate::core::record::game_number(game_index)
+    );
     if let Some(p) = error.ply {
         headline.push_str(&format!(", ply {p}"));
     }

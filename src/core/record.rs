@@ -325,3 +325,9 @@ mod size_tests {
         assert!(size <= 96, "MoveEntry is {size} bytes");
     }
 }
+
+/// A game's number in human-readable output: games count from 1, as plies do. (The JSON
+/// report's `index`, and `show --game-index`, count from 0, as the spec has them.)
+pub fn game_number(index: usize) -> usize {
+    index.saturating_add(1)
+}

@@ -9,6 +9,17 @@ use crate::core::verdict::{self, Reason, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+pub use crate::core::record::game_number;
+
+/// `n` and a noun, plural unless `n` is 1: "1 file", "2 files".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `error` of the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct ErrorReport {
@@ -227,11 +238,18 @@ impl Summary {
 
     pub fn line(&self) -> String {
         let mut s = format!(
-            "{} files, {} games: {} valid, {} invalid, {} disputed",
-            self.files, self.games, self.valid, self.invalid, self.disputed
+            "{}, {}: {} valid, {} invalid, {} disputed",
+            counted(self.files, "file"),
+            counted(self.games, "game"),
+            self.valid,
+            self.invalid,
+            self.disputed
         );
         if self.unreadable_inputs > 0 {
-            s.push_str(&format!(", {} inputs unreadable", self.unreadable_inputs));
+            s.push_str(&format!(
+                ", {} unreadable",
+                counted(self.unreadable_inputs, "input")
+            ));
         }
         if self.left_out > 0 {
             s.push_str(&format!(", {} left out by --where", self.left_out));

@@ -2,7 +2,7 @@
 //! of `adjudicate --explain`.
 
 use crate::core::verdict::{Reason, Verdict};
-use crate::driver::report::{GameReport, Summary};
+use crate::driver::report::{GameReport, Summary, game_number};
 
 /// `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +132,7 @@ fn table_row(r: &GameReport) -> [String; 8] {
     };
     [
         r.source.clone(),
-        r.index.to_string(),
+        game_number(r.index).to_string(),
         r.game.map(|g| g.name().to_string()).unwrap_or_default(),
         r.plies.to_string(),
         status,
@@ -184,8 +184,12 @@ pub fn explain(
     diagram: Option<&str>,
 ) -> String {
     let mut s = format!(
-        "{source}, game {index}: {} {} at ply {}: {}\n",
-        v.result, v.reason, v.ply, v.detail
+        "{source}, game {}: {} {} at ply {}: {}\n",
+        game_number(index),
+        v.result,
+        v.reason,
+        v.ply,
+        v.detail
     );
     if let Some(cycle) = &v.cycle {
         s.push_str(&format!(

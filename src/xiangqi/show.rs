@@ -4,6 +4,7 @@
 use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::Record;
+use crate::xiangqi::notation::chinese::script_of;
 use crate::xiangqi::notation::{self, ChineseStyle, Style};
 use crate::xiangqi::referee::{position_at, replay_record};
 use crate::xiangqi::rules::{Color, Kind, Move, Position, Square};
@@ -128,7 +129,14 @@ pub fn frames(record: &Record) -> Result<Frames, RecordError> {
     }
     Ok(Frames {
         size: svg::size(),
-        defs: svg::defs(),
+        // The board's characters in the script of the move list beside it.
+        defs: svg::defs_in(
+            record
+                .moves
+                .iter()
+                .take(40)
+                .find_map(|m| script_of(&m.text)),
+        ),
         board: svg::board(),
         sides: ["Red", "Black"],
         second_starts: replay.start.side_to_move() == Color::Black,

@@ -2,6 +2,7 @@
 //! 9×10 board with the river (楚河 漢界) and the palace diagonals, pieces as ivory discs with a
 //! red or black rim and character, the last move marked, Black at the top.
 
+use crate::xiangqi::notation::chinese::{Script, piece_char};
 use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position, Square};
 use crate::xiangqi::show::glyph;
 
@@ -160,6 +161,12 @@ fn piece_id(p: Piece) -> String {
 
 /// The fourteen pieces, each drawn once around (0, 0): the items place them with `<use>`.
 pub fn defs() -> String {
+    defs_in(None)
+}
+
+/// [`defs`] with the characters of a script (a record's Chinese moves), or, with `None`, the
+/// board characters that tell Red from Black (帥 俥 傌 against 將 車 馬).
+pub(crate) fn defs_in(script: Option<Script>) -> String {
     let mut s = String::new();
     for color in [Color::Red, Color::Black] {
         let ink = if color == Color::Red { RED } else { BLACK };
@@ -172,7 +179,7 @@ pub fn defs() -> String {
                  <circle r=\"21\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1.2\"/>\
                  <text y=\"10\" font-size=\"28\" font-weight=\"bold\" fill=\"{ink}\" text-anchor=\"middle\" font-family=\"{CJK_FONTS}\">{}</text></g>\n",
                 piece_id(p),
-                glyph(color, kind)
+                script.map_or_else(|| glyph(color, kind), |s| piece_char(color, kind, s))
             ));
         }
     }

@@ -16,7 +16,7 @@ use crate::core::game::Game;
 use crate::core::record::Record;
 use crate::core::rules::Rules;
 use crate::driver::input::FoundFile;
-use crate::driver::report::{GameReport, Summary};
+use crate::driver::report::{GameReport, Summary, counted};
 use crate::driver::run::{self, Consumer, Ctx, Delivered};
 use crate::driver::settings::Settings;
 use crate::output;
@@ -240,13 +240,24 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         eprintln!("{}", summary.line());
     }
     if let Some(d) = &p.html_dir {
+        let mut index_written = false;
         for (name, page) in d.index.finish(&summary) {
-            if let Err(e) =
-                output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force)
-            {
-                eprintln!("qipu: {e}");
-                p.exit = EXIT_USAGE;
+            let first = name == html::index_name(1);
+            match output::write_atomic(&d.dir.join(name), page.as_bytes(), &d.inputs, d.force) {
+                Ok(()) => index_written |= first,
+                Err(e) => {
+                    eprintln!("qipu: {e}");
+                    p.exit = EXIT_USAGE;
+                }
             }
+        }
+        if index_written && !args.common.quiet {
+            eprintln!(
+                "wrote {} and {} in {}",
+                d.dir.join(html::index_name(1)).display(),
+                counted(d.pages, "game page"),
+                d.dir.join(GAMES_DIR).display()
+            );
         }
         if d.failed > 0 {
             eprintln!(
@@ -267,6 +278,8 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         ) {
             eprintln!("qipu: {e}");
             p.exit = EXIT_USAGE;
+        } else if !args.common.quiet {
+            eprintln!("wrote {path}");
         }
     }
     let _ = std::io::stdout().flush();

@@ -19,6 +19,7 @@ use super::{ConvertArgs, EXIT_INVALID, EXIT_USAGE};
 use crate::core::game::{CheckWants, FormatInfo, Game};
 use crate::core::record::Record;
 use crate::driver::input::FoundFile;
+use crate::driver::report::counted;
 use crate::driver::select::Filter;
 use crate::driver::settings::Settings;
 use crate::output::{AtomicFile, canonical};
@@ -243,6 +244,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
             state.skip_notes - MAX_SKIP_NOTES
         );
     }
+    let to_stdout = matches!(sink, Sink::One(None));
     if let Sink::One(Some(f)) = sink {
         let path = f.path().display().to_string();
         if let Err(e) = f.commit() {
@@ -251,22 +253,27 @@ pub fn run(args: &ConvertArgs) -> i32 {
         }
         tally.files_written += 1;
         if !args.common.quiet {
-            eprintln!("wrote {path} ({} games)", tally.games);
+            eprintln!("wrote {path} ({})", counted(tally.games, "game"));
         }
     } else if state.stdout_broken {
         return tally.exit.max(EXIT_INVALID);
     }
     if !args.common.quiet {
+        let into = if to_stdout {
+            "to standard output".to_string()
+        } else {
+            format!("into {}", counted(tally.files_written, "file"))
+        };
         let mut line = format!(
-            "converted {} games into {} file(s); {} could not be converted",
-            tally.games,
-            tally
-                .files_written
-                .max(usize::from(args.output.is_none() && args.out_dir.is_none())),
+            "converted {} {into}; {} could not be converted",
+            counted(tally.games, "game"),
             tally.failed
         );
         if args.skip_duplicates {
-            line.push_str(&format!("; {} duplicates skipped", tally.skipped));
+            line.push_str(&format!(
+                "; {} skipped",
+                counted(tally.skipped, "duplicate")
+            ));
         }
         if tally.left_out > 0 {
             line.push_str(&format!("; {} left out by --where", tally.left_out));

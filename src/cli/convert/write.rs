@@ -6,6 +6,7 @@ use super::names::Names;
 use super::{Converted, MAX_SKIP_NOTES, Prepared, Run, Sink, Tally};
 use crate::cli::EXIT_INVALID;
 use crate::driver::input::FoundFile;
+use crate::driver::report::{counted, game_number};
 use crate::output::{self, AtomicFile, canonical};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -85,8 +86,9 @@ impl State {
                         let first = files.get(f).map_or("?", |x| x.display.as_str());
                         let this = files.get(file_no).map_or("?", |x| x.display.as_str());
                         eprintln!(
-                            "qipu: {this}, game {}: skipped: the same game as {first}, game {i}",
-                            rec.index
+                            "qipu: {this}, game {}: skipped: the same game as {first}, game {}",
+                            game_number(rec.index),
+                            game_number(i)
                         );
                     }
                 }
@@ -126,7 +128,10 @@ impl State {
         };
         tally.games += c.games;
         for (i, e) in &c.failures {
-            tally.fail(format!("{name}, game {i}: not converted: {e}"));
+            tally.fail(format!(
+                "{name}, game {}: not converted: {e}",
+                game_number(*i)
+            ));
         }
         match sink {
             Sink::One(out) => {
@@ -164,7 +169,7 @@ impl State {
                     if let Some((out, games)) = done {
                         tally.files_written += 1;
                         if !self.quiet {
-                            eprintln!("{name} -> {} ({games} games)", out.display());
+                            eprintln!("{name} -> {} ({})", out.display(), counted(games, "game"));
                         }
                     }
                 }
@@ -180,7 +185,11 @@ impl State {
                     }
                 }
                 if !self.quiet && parts > 0 {
-                    eprintln!("{name} -> {written} file(s) in {}", dir.display());
+                    eprintln!(
+                        "{name} -> {} in {}",
+                        counted(written, "file"),
+                        dir.display()
+                    );
                 }
             }
         }

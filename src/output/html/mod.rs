@@ -125,7 +125,11 @@ pub fn game_page(view: &GameView<'_>, back: Option<&str>) -> String {
     }
     body.push_str(&section(view, &mut KindsDefined::default()));
     body.push_str(&footer());
-    let title = format!("{} #{} · qipu", view.report.source, view.report.index);
+    let title = format!(
+        "{} #{} · qipu",
+        view.report.source,
+        crate::core::record::game_number(view.report.index)
+    );
     document(&title, &body)
 }
 

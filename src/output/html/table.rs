@@ -4,7 +4,7 @@
 
 use super::parts::{status_text, verdict_text};
 use super::{INDEX_ROWS, MAX_VIEWERS, document, escape, footer};
-use crate::driver::report::{GameReport, Summary};
+use crate::driver::report::{GameReport, Summary, counted, game_number};
 use crate::output::html::viewer::{GameView, KindsDefined, section};
 use std::collections::BTreeMap;
 
@@ -41,9 +41,9 @@ fn reason_key(r: &GameReport) -> String {
 
 fn agrees_cell(a: Option<bool>) -> &'static str {
     match a {
-        Some(true) => "<td class=\"yes\">yes</td>",
-        Some(false) => "<td class=\"no\">NO</td>",
-        None => "<td>-</td>",
+        Some(true) => "<td class=\"agrees yes\" data-label=\"agrees\">yes</td>",
+        Some(false) => "<td class=\"agrees no\" data-label=\"agrees\">NO</td>",
+        None => "<td class=\"agrees\" data-label=\"agrees\">-</td>",
     }
 }
 
@@ -55,10 +55,13 @@ fn row(r: &GameReport, link: Option<&str>) -> String {
         None => source,
     };
     format!(
-        "<tr data-status=\"{}\" data-reason=\"{}\"><td>{source}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}</tr>\n",
+        "<tr data-status=\"{}\" data-reason=\"{}\"><td class=\"source\">{source}</td>\
+         <td class=\"n\" data-label=\"#\">{}</td><td class=\"game\">{}</td>\
+         <td class=\"plies\" data-label=\"plies\">{}</td><td class=\"status\">{}</td>\
+         <td class=\"claimed\" data-label=\"claimed\">{}</td><td class=\"verdict\" data-label=\"verdict\">{}</td>{}</tr>\n",
         statuses(r).join(" "),
         escape(&reason_key(r)),
-        r.index,
+        game_number(r.index),
         r.game.map(|g| g.name()).unwrap_or("-"),
         r.plies,
         escape(&status_text(r)),
@@ -105,8 +108,8 @@ impl Table {
             ));
         }
         s.push_str(&format!(
-            "</select></label> <span id=\"f-count\">{} games</span></div>\n",
-            self.listed
+            "</select></label> <span id=\"f-count\">{}</span></div>\n",
+            counted(self.listed, "game")
         ));
         s.push_str(
             "<table class=\"games\">\n<thead><tr><th>source</th><th>#</th><th>game</th><th>plies</th>\

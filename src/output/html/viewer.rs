@@ -12,7 +12,7 @@ use crate::core::game::{Frames, Game};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
 use crate::core::verdict::CycleMove;
-use crate::driver::report::{GameReport, decided_on_board};
+use crate::driver::report::{GameReport, decided_on_board, game_number};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 
@@ -109,18 +109,22 @@ pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
         view.id,
         view.id,
         escape(&r.source),
-        r.index,
+        game_number(r.index),
         r.game.map(|g| g.name()).unwrap_or("-")
     );
     if let Some(p) = view.record.and_then(players) {
         s.push_str(&format!("<p class=\"players\">{}</p>\n", escape(&p)));
     }
-    s.push_str(&ruling(r));
     let frames = match (view.record, view.game, view.rules) {
         (Some(rec), Some(g), Some(rules)) => Some(g.frames(rec, rules).map_err(|e| e.message)),
         _ => None,
     };
+    if !matches!(frames, Some(Ok(_))) {
+        s.push_str(&ruling(r));
+    }
     match frames {
+        // The ruling heads the column beside the board, so that the board and its step
+        // buttons are in the first screen.
         Some(Ok(frames)) => s.push_str(&replayable(view, frames, kinds)),
         Some(Err(e)) => {
             let why = if r.error.is_some() { status_text(r) } else { e };
@@ -289,6 +293,7 @@ fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined)
         "<p class=\"position\">position <code class=\"fen\">{}</code></p>\n</div>\n<div class=\"right\">\n",
         escape(fen_at(open))
     ));
+    s.push_str(&ruling(r));
 
     // The move list: the plies that replayed, then the record's moves after them.
     let mut cells = Vec::new();

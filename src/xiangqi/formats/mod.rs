@@ -59,7 +59,7 @@ static FORMATS: [FormatInfo; 12] = [
         true,
         true,
         false,
-        "XQ PGN in Chinese, ICCS or WXF notation (writes Chinese, simplified)",
+        "XQ PGN in Chinese, ICCS or WXF notation (writes Chinese, simplified); also a move list pasted into a .txt or stdin, tags optional (1. 炮二平五 马8进7 …)",
     ),
     info(
         "pgn-chinese",

@@ -163,7 +163,19 @@ pub fn file_text(color: Color, n: u8, digits: Digits) -> String {
     }
 }
 
-fn piece_char(color: Color, kind: Kind, script: Script) -> char {
+/// The script of Chinese move text: traditional when it holds one of 車 馬 帥 將 進 後,
+/// simplified when it holds one of 车 马 帅 将 进 后 (the first such character decides);
+/// `None` for text without them (ICCS, WXF, or moves of the pieces both scripts share).
+pub(crate) fn script_of(text: &str) -> Option<Script> {
+    text.chars().find_map(|c| match c {
+        '車' | '馬' | '帥' | '將' | '進' | '後' | '俥' | '傌' => Some(Script::Traditional),
+        '车' | '马' | '帅' | '将' | '进' | '后' => Some(Script::Simplified),
+        _ => None,
+    })
+}
+
+/// The character of a piece in a script (the one the writers use).
+pub(crate) fn piece_char(color: Color, kind: Kind, script: Script) -> char {
     let trad = script == Script::Traditional;
     match (kind, color) {
         (Kind::King, Color::Red) => {

@@ -88,6 +88,17 @@ fn on_file(pos: &Position, color: Color, kind: Kind, file: u8) -> Vec<Square> {
     v
 }
 
+/// How many pieces of `kind` the side to move has on each file, by file number (index 0 is
+/// file 1, the mover's right).
+pub(super) fn count_by_number(pos: &Position, kind: Kind) -> [usize; 9] {
+    let color = pos.side_to_move();
+    let mut n = [0; 9];
+    for (i, slot) in n.iter_mut().enumerate() {
+        *slot = on_file(pos, color, kind, board_file(color, i as u8 + 1)).len();
+    }
+    n
+}
+
 fn tandem_index(t: Tandem, n: usize) -> Option<usize> {
     match t {
         Tandem::Front => Some(0),

@@ -6,7 +6,10 @@
 //! file digit becomes `+` (front) or `-` (rear): `R+.3`, `C--1` (`+R.3` is read too). Pawns,
 //! as the WXF rules have it: three on a file `P+`, `P3` (middle), `P-`; four or five `++`,
 //! `P+`, (`P3`), `P-`, `--`; two files with several pawns: the file digit replaces the
-//! letter, `3+.4`, `33.4`, `3-.4`.
+//! letter, `3+.4`, `33.4`, `3-.4`. Also read: Fairy-Stockfish's pawn form, the index from the
+//! front then the file (`14+1`, `21.2`), which it writes for a file of three or more pawns, or
+//! of two while another file holds two; `dd` is told from WXF's middle pawn by the board
+//! (see [`resolve`]).
 
 use super::NotationError;
 use super::relative::{self, Action, Described, Relative, Tandem, Which};
@@ -125,7 +128,60 @@ pub fn parse(text: &str) -> Result<Relative, NotationError> {
 /// Resolves a WXF move against the legal moves.
 pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
     let rel = parse(text)?;
-    relative::resolve(pos, &rel, text.trim())
+    let text = text.trim();
+    match rel.which {
+        Which::Tandem(Tandem::Middle, Some(d)) => resolve_same_digits(pos, rel, d, text),
+        _ => relative::resolve(pos, &rel, text),
+    }
+}
+
+/// `dd` (`33.4`, `11+1`) is WXF's middle pawn of file d when two files hold several pawns,
+/// and Fairy-Stockfish's d-th pawn from the front of file d (it numbers the pawns of a file
+/// from the front when the file holds three or more, or two while another file also holds
+/// two). Both are read: first the one a writer would give on this board — WXF's when file d
+/// has a middle pawn and another file is doubled, else Fairy-Stockfish's — then the other if
+/// the first names no legal move. When both name different legal moves, the first is taken and
+/// a note says so.
+fn resolve_same_digits(
+    pos: &Position,
+    wxf: Relative,
+    d: u8,
+    text: &str,
+) -> Result<(Move, Option<String>), NotationError> {
+    let counts = relative::count_by_number(pos, Kind::Pawn);
+    let here = counts[usize::from(d) - 1];
+    let doubled = counts.iter().filter(|&&n| n >= 2).count();
+    let fsf = Relative {
+        which: Which::Tandem(Tandem::Nth(d), Some(d)),
+        ..wxf
+    };
+    let wxf_first = doubled >= 2 && here % 2 == 1;
+    let (first, second) = if wxf_first { (wxf, fsf) } else { (fsf, wxf) };
+    match (
+        relative::resolve(pos, &first, text),
+        relative::resolve(pos, &second, text),
+    ) {
+        (Ok((a, note)), Ok((b, _))) if a != b => {
+            let (chosen, other) = if wxf_first {
+                (
+                    "WXF's middle pawn",
+                    "Fairy-Stockfish's pawn counted from the front",
+                )
+            } else {
+                (
+                    "Fairy-Stockfish's pawn counted from the front",
+                    "WXF's middle pawn",
+                )
+            };
+            let both = format!("`{text}` can be {chosen} ({a}) or {other} ({b}); read as {chosen}");
+            Ok((
+                a,
+                Some(note.map_or(both.clone(), |n| format!("{n}; {both}"))),
+            ))
+        }
+        (Ok(r), _) | (Err(_), Ok(r)) => Ok(r),
+        (Err(e), Err(_)) => Err(e),
+    }
 }
 
 fn letter_of(kind: Kind) -> char {
@@ -256,5 +312,57 @@ mod tests {
             resolve(&pos, "97.8").unwrap_err().kind,
             NotationErrorKind::Illegal
         );
+    }
+
+    /// Fairy-Stockfish numbers the pawns of a file from the front when two files each hold two
+    /// (`11+1`, `21+1`); equal digits were read as WXF's middle pawn, which two pawns lack.
+    #[test]
+    fn fairy_stockfish_two_doubled_files() {
+        // Red: pawns i8, i7 (file 1) and c6, c5 (file 7).
+        let fen = "3k5/8P/2P5P/2P6/9/9/9/9/9/4K4 w - - 0 1";
+        ok(fen, "11+1", "i8i9");
+        ok(fen, "21.2", "i7h7");
+        ok(fen, "17+1", "c7c8");
+        ok(fen, "27.8", "c6b6");
+        // WXF's own form for the same moves.
+        ok(fen, "1++1", "i8i9");
+        ok(fen, "1-.2", "i7h7");
+        let pos = Position::from_fen(fen).unwrap();
+        let i8i9 = Move::new(Square::parse("i8").unwrap(), Square::parse("i9").unwrap());
+        assert_eq!(write(&pos, i8i9), "1++1");
+        // Black: pawns a1, a2 (its file 1) and i2, i3 (its file 9).
+        let black = "3k5/9/9/9/9/9/8p/p7p/p8/4K4 b - - 0 1";
+        ok(black, "11+1", "a1a0");
+        ok(black, "29.8", "i3h3");
+    }
+
+    /// Three pawns on one file and no other doubled file: Fairy-Stockfish writes `33` for the
+    /// rear one (the third from the front), which WXF writes `P-`.
+    #[test]
+    fn fairy_stockfish_three_on_a_file() {
+        // Red pawns c8, c7, c6 (file 7) and g8, g7, g6 (file 3) would be two files; here only
+        // file 3 (g) holds three.
+        let fen = "3k5/6P2/6P2/6P2/9/9/9/9/9/4K4 w - - 0 1";
+        ok(fen, "13.4", "g8f8");
+        ok(fen, "23.4", "g7f7");
+        let pos = Position::from_fen(fen).unwrap();
+        let (mv, note) = resolve(&pos, "33.4").unwrap();
+        assert_eq!(mv.iccs(), "g6f6");
+        assert!(note.is_some_and(|n| n.contains("WXF's middle pawn")));
+        ok(fen, "P-.4", "g6f6");
+        ok(fen, "P3.4", "g7f7");
+    }
+
+    /// Two files with several pawns, three on file 3: `33` is WXF's middle pawn (what qipu
+    /// writes), but Fairy-Stockfish's rear one; both can traverse, so a note says which.
+    #[test]
+    fn same_digits_prefer_wxf_when_it_fits() {
+        let fen = "3k5/2P3P2/2P3P2/6P2/9/9/9/9/9/4K4 w - - 0 1";
+        let pos = Position::from_fen(fen).unwrap();
+        let (mv, note) = resolve(&pos, "33.4").unwrap();
+        assert_eq!(mv.iccs(), "g7f7");
+        assert!(note.is_some_and(|n| n.contains("Fairy-Stockfish")));
+        ok(fen, "3-.4", "g6f6");
+        ok(fen, "13.4", "g8f8");
     }
 }
