@@ -8,6 +8,7 @@ pub mod formats;
 pub mod notation;
 pub mod rules;
 pub mod show;
+pub mod solve;
 pub mod svg;
 pub mod verdict;
 
