@@ -8,6 +8,7 @@ mod dedupe;
 mod formats;
 mod perft;
 mod show;
+mod solve;
 
 use crate::core::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -64,6 +65,13 @@ pub enum Command {
     Dedupe(CheckArgs),
     /// List every format with its game, extensions, read/write.
     Formats(FormatsArgs),
+    /// Solve Othello positions exactly (OBF files, --board, or records at --ply): the score
+    /// under perfect play, the best moves and a principal variation.
+    #[command(
+        after_help = "Exit status: 0 every position solved (and agreeing with the answers its OBF line lists); \
+            1 a position over budget or disagreeing; 2 usage error or an unreadable input."
+    )]
+    Solve(solve::SolveArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -314,6 +322,7 @@ pub fn run() -> i32 {
         Command::Perft(a) => perft::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Formats(a) => formats::run(&a),
+        Command::Solve(a) => solve::run(&a),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "qipu", &mut std::io::stdout());
