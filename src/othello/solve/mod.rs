@@ -10,6 +10,7 @@ pub mod obf;
 mod order;
 mod search;
 mod stability;
+pub mod theory;
 mod tt;
 
 #[cfg(test)]
@@ -118,6 +119,7 @@ pub fn solve(board: &Board, tt: &Table, opts: &SolveOptions) -> Result<Outcome, 
 )]
 fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     let start = Instant::now();
+    order::load_w();
     tt.new_date();
     let deadline = opts.time_limit.map(|t| start + t);
     let mut s = Search::new(tt, opts.node_limit, deadline);

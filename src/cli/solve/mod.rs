@@ -4,6 +4,9 @@
 //! score (final disc difference for the side to move, empty squares to the winner), best
 //! moves, principal variation, nodes, time and nodes per second.
 
+mod cache;
+pub mod theory;
+
 use super::common::{self, Setup};
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
 use crate::core::record::{GameKind, Player};
@@ -47,6 +50,17 @@ pub struct SolveArgs {
     /// Find one best move only (faster: the other moves are not tested).
     #[arg(long)]
     pub first_best: bool,
+    /// Check the theoretical score of every game of the record inputs (WTHOR's byte, or a
+    /// TheoreticalScore tag) against perfect play from the position with --depth empties;
+    /// every game that disagrees is reported.
+    #[arg(long, conflicts_with_all = ["board", "ply"])]
+    pub theoretical: bool,
+    /// With --theoretical: the empties of the position solved (the WTHOR header's depth).
+    #[arg(long, value_name = "EMPTIES", default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub depth: u32,
+    /// With --theoretical: keep solved positions in this file (a stopped run resumes).
+    #[arg(long, value_name = "FILE")]
+    pub solve_cache: Option<String>,
     /// OBF files (`board side; move:score; …`, the FFO test format) or game records.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<String>,
@@ -205,6 +219,9 @@ pub fn run(args: &SolveArgs) -> i32 {
     if args.time.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
         return common::usage_error("--time must be a positive number of seconds");
     }
+    if args.theoretical {
+        return check_theoretical(args, &setup);
+    }
     let jobs = match jobs(args, &setup) {
         Ok(j) => j,
         Err(e) => return common::usage_error(&e),
@@ -299,4 +316,134 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
             println!("{t}");
         }
     }
+}
+
+/// One game's theoretical score, stored and computed.
+#[derive(Serialize)]
+struct TheoryRow {
+    source: String,
+    game: usize,
+    stored: Option<u8>,
+    computed: Option<u8>,
+    /// solved (from the position at the depth), ended (before the depth), stopped (before
+    /// the depth, not over), over-budget, unreadable.
+    from: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agrees: Option<bool>,
+}
+
+/// `solve --theoretical`: every game's stored theoretical score against perfect play.
+fn check_theoretical(args: &SolveArgs, setup: &Setup) -> i32 {
+    let theorist = match theory::Theorist::new(&theory::TheoryArgs {
+        depth: args.depth,
+        recompute_theoretical: true,
+        no_theoretical: false,
+        solve_cache: args.solve_cache.clone(),
+        tt_mb: args.tt_mb,
+        solve_time: args.time,
+    }) {
+        Ok(t) => t,
+        Err(e) => return common::usage_error(&e),
+    };
+    let Some(pool) = common::pool(args.common.jobs) else {
+        return common::usage_error("cannot start the worker threads");
+    };
+    let mut rows = Vec::new();
+    let mut games = Vec::new();
+    for input in &args.inputs {
+        let path = PathBuf::from(input);
+        if !path.is_file() {
+            return common::usage_error(&format!("{input}: no such file"));
+        }
+        let file = crate::core::input::FoundFile {
+            path: Some(path.clone()),
+            display: input.clone(),
+            explicit: true,
+            relative: path,
+        };
+        let read = match common::read_file(setup, &file, args.common.from.as_deref(), Some(GameKind::Othello)) {
+            Ok(r) if r.game.kind() == GameKind::Othello => r,
+            Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
+            Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
+        };
+        for (g, rec) in read.records.iter().enumerate() {
+            if args.game_index.is_some_and(|want| want != g) {
+                continue;
+            }
+            let replayed = rec.as_ref().ok().and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
+            let mut row = TheoryRow {
+                source: input.clone(),
+                game: g,
+                stored: None,
+                computed: None,
+                from: "unreadable",
+                agrees: None,
+            };
+            if let Some((r, replay)) = replayed {
+                row.stored = r.tag("TheoreticalScore").and_then(|v| v.trim().parse().ok());
+                games.push((replay.start, replay.moves));
+                rows.push((row, Some(games.len() - 1)));
+            } else {
+                rows.push((row, None));
+            }
+        }
+    }
+    let scores = match pool.install(|| theorist.scores(&games, &args.common)) {
+        Ok(s) => s,
+        Err(e) => return common::usage_error(&e),
+    };
+    let format = common::report_format(&args.report);
+    let mut t = comfy_table::Table::new();
+    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+    t.set_header(["game", "stored", "perfect play", "from"]);
+    let (mut agree, mut differ, mut unknown) = (0, 0, 0);
+    for (row, at) in &mut rows {
+        if let Some(i) = at {
+            let th = scores[*i];
+            row.computed = th.discs();
+            row.from = match th {
+                theory::Theory::Solved(_) => "solved",
+                theory::Theory::Ended(_) => "ended",
+                theory::Theory::Stopped => "stopped",
+                theory::Theory::OverBudget => "over-budget",
+            };
+        }
+        row.agrees = match (row.stored, row.computed) {
+            (Some(s), Some(c)) => Some(s == c),
+            _ => None,
+        };
+        match row.agrees {
+            Some(true) => agree += 1,
+            Some(false) => differ += 1,
+            None => unknown += 1,
+        }
+        match format {
+            ReportFormat::Json => {
+                if let Ok(s) = serde_json::to_string(row) {
+                    println!("{s}");
+                }
+            }
+            _ if row.agrees != Some(true) => {
+                let show = |v: Option<u8>| v.map_or("-".to_string(), |v| v.to_string());
+                t.add_row([
+                    format!("{} game {}", row.source, row.game),
+                    show(row.stored),
+                    show(row.computed),
+                    row.from.to_string(),
+                ]);
+            }
+            _ => {}
+        }
+    }
+    if format != ReportFormat::Json && differ + unknown > 0 {
+        println!("{t}");
+    }
+    if !args.common.quiet {
+        eprintln!(
+            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared",
+            rows.len(),
+            args.depth
+        );
+    }
+    if differ == 0 { EXIT_OK } else { EXIT_INVALID }
 }
