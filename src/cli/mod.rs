@@ -8,7 +8,7 @@ mod dedupe;
 mod formats;
 mod perft;
 mod show;
-mod solve;
+pub(crate) mod solve;
 
 use crate::core::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -228,6 +228,8 @@ pub struct ConvertArgs {
     /// dedupe` finds them) is left out and named on stderr.
     #[arg(long)]
     pub skip_duplicates: bool,
+    #[command(flatten)]
+    pub theory: solve::theory::TheoryArgs,
     /// Replace outputs that exist already (never an input).
     #[arg(long)]
     pub force: bool,

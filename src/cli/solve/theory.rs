@@ -143,3 +143,54 @@ impl Theorist {
             .collect())
     }
 }
+
+/// Sets the `TheoreticalScore` (and `TheoreticalDepth`) tags of Othello records for WTHOR:
+/// computed when a record has none (or always with --recompute-theoretical). A record that
+/// does not replay, stopped before the depth or was not solved in time keeps what it has
+/// (the writer then falls back to the real score), named on stderr.
+pub fn fill(
+    t: &Theorist,
+    records: &mut [crate::core::record::Record],
+    args: &TheoryArgs,
+    common: &CommonArgs,
+) -> Result<(), String> {
+    use crate::othello::notation::resolve::replay_record;
+    let mut games = Vec::new();
+    let mut which = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        if r.game != crate::core::record::GameKind::Othello
+            || (!args.recompute_theoretical && r.tag("TheoreticalScore").is_some())
+        {
+            continue;
+        }
+        if let Ok(done) = replay_record(r)
+            && done.replay.error.is_none()
+        {
+            games.push((done.replay.start, done.replay.moves));
+            which.push(i);
+        }
+    }
+    if games.is_empty() {
+        return Ok(());
+    }
+    let scores = t.scores(&games, common)?;
+    for (&i, th) in which.iter().zip(scores) {
+        let r = &mut records[i];
+        match th.discs() {
+            Some(d) => {
+                r.set_tag("TheoreticalScore", d.to_string());
+                r.set_tag("TheoreticalDepth", t.depth.to_string());
+            }
+            None if !common.quiet => eprintln!(
+                "qipu: game {}: no theoretical score computed ({}); the real score is written",
+                r.index,
+                match th {
+                    Theory::Stopped => format!("the game stopped with more than {} empties", t.depth),
+                    _ => "not solved within --solve-time".to_string(),
+                }
+            ),
+            None => {}
+        }
+    }
+    Ok(())
+}
