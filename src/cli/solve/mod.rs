@@ -168,7 +168,7 @@ fn jobs(args: &SolveArgs, setup: &Setup) -> Result<Vec<Job>, String> {
     Ok(out)
 }
 
-fn row(job: &Job, outcome: Result<Outcome, String>) -> (Row, Option<String>) {
+fn row(job: &Job, outcome: Result<Outcome, String>, all_best: bool) -> (Row, Option<String>) {
     let mut r = Row {
         source: job.source.clone(),
         at: job.at.clone(),
@@ -199,9 +199,15 @@ fn row(job: &Job, outcome: Result<Outcome, String>) -> (Row, Option<String>) {
             r.nodes = s.nodes;
             r.time_ms = s.elapsed.as_secs_f64() * 1e3;
             r.nps = rate(s.nodes, s.elapsed);
+            // The file may list some moves only: a best move found must not be listed with
+            // a lower score, and (when all best moves are sought) a move listed with the best
+            // score must be found.
             if let Some(best) = job.expected.iter().map(|e| e.1).max() {
-                let listed_best = |m: &u8| job.expected.iter().any(|e| e.0 == *m && e.1 == best);
-                r.agrees = Some(s.score == best && s.best_moves.iter().all(listed_best));
+                let listed = |m: u8| job.expected.iter().find(|e| e.0 == m).map(|e| e.1);
+                let found_ok = s.best_moves.iter().all(|&m| listed(m).is_none_or(|v| v == best));
+                let listed_found = !all_best
+                    || job.expected.iter().filter(|e| e.1 == best).all(|e| s.best_moves.contains(&e.0));
+                r.agrees = Some(s.score == best && found_ok && listed_found);
             }
         }
     }
@@ -243,7 +249,7 @@ pub fn run(args: &SolveArgs) -> i32 {
             .map(|job| {
                 let out = solve(&job.board, &tt, &opts).map_err(|e| e.to_string());
                 bar.inc(1);
-                row(job, out)
+                row(job, out, opts.all_best)
             })
             .collect()
     });

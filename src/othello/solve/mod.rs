@@ -200,3 +200,51 @@ fn best_moves(s: &mut Search, p: u64, o: u64, score: i32, n: u32, all: bool) -> 
     }
     found
 }
+
+thread_local! {
+    /// The table of the perfect-play verdicts, one a thread, kept between games.
+    static VERDICT_TABLE: Table = Table::new(32);
+}
+
+/// The verdict of perfect play on an unfinished game whose last position (after `plies`) is
+/// `end`, when it has at most `max_empties` empty squares; `Err` says why not.
+pub fn perfect_verdict(
+    end: &Board,
+    plies: usize,
+    max_empties: u64,
+) -> Result<crate::core::verdict::Verdict, String> {
+    use crate::core::verdict::{Reason, Verdict};
+    use crate::othello::notation::{move_name, player_name};
+    let e = end.empties();
+    if u64::from(e) > max_empties {
+        return Err(format!(
+            "not decided by perfect play: {e} empty squares, more than perfect-empties={max_empties}"
+        ));
+    }
+    let outcome = VERDICT_TABLE
+        .with(|tt| solve(end, tt, &SolveOptions { all_best: false, ..SolveOptions::default() }))
+        .map_err(|e| format!("not decided by perfect play: {e}"))?;
+    let Outcome::Solved(s) = outcome else {
+        return Err("not decided by perfect play: over budget".into());
+    };
+    let black = s.black_score(end.to_move);
+    let (b, w) = ((64 + black) / 2, (64 - black) / 2);
+    let result = crate::othello::verdict::result_of(b as u32, w as u32);
+    let outcome = match black.signum() {
+        1 => "Black wins",
+        -1 => "White wins",
+        _ => "a draw",
+    };
+    let pv: Vec<String> = s.pv.iter().take(12).map(|&m| move_name(m)).collect();
+    Ok(Verdict::new(
+        result,
+        Reason::PerfectPlay,
+        plies,
+        format!(
+            "the game stopped at ply {plies}, not over, {e} empty squares, {} to move; perfect play from there (unfinished=perfect) ends {b}-{w}, {outcome} (exact solver, empties to the winner; best line {}{})",
+            player_name(end.to_move),
+            pv.join(" "),
+            if s.pv.len() > 12 { " …" } else { "" }
+        ),
+    ))
+}
