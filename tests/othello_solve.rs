@@ -14,7 +14,10 @@ fn check(first: usize, last: usize) {
     let entries = parse_obf(&text).expect("the fixture parses");
     assert_eq!(entries.len(), 20);
     let tt = Table::new(64);
-    let opts = SolveOptions { all_best: false, ..SolveOptions::default() };
+    let opts = SolveOptions {
+        all_best: false,
+        ..SolveOptions::default()
+    };
     for (k, e) in entries.iter().enumerate() {
         let number = 40 + k;
         if number < first || number > last {
@@ -30,7 +33,10 @@ fn check(first: usize, last: usize) {
             e.scores.iter().any(|&(sq, s)| sq == mv && s == best),
             "FFO #{number}: {mv} is not a best move"
         );
-        eprintln!("FFO #{number}: {:+} in {:?}, {} nodes", sol.score, sol.elapsed, sol.nodes);
+        eprintln!(
+            "FFO #{number}: {:+} in {:?}, {} nodes",
+            sol.score, sol.elapsed, sol.nodes
+        );
     }
 }
 

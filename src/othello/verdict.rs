@@ -232,7 +232,14 @@ fn adjudicate_judged(
     if board.is_none() && v.reason == Reason::Unfinished && rules.is("unfinished", "perfect") {
         match crate::othello::solve::perfect_verdict(end, plies, rules.int("perfect-empties", 24)) {
             Ok(perfect) => {
-                return decide(Some(perfect), plies, &record.events, claim, &|_| true, &player_name);
+                return decide(
+                    Some(perfect),
+                    plies,
+                    &record.events,
+                    claim,
+                    &|_| true,
+                    &player_name,
+                );
             }
             Err(why) => v.detail = format!("{}; {why}", v.detail),
         }

@@ -296,7 +296,8 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
     let mut failures = p.failures;
     if let Some(t) = &run.theorist
         && p.target.id == "wthor"
-        && let Err(e) = crate::cli::solve::theory::fill(t, &mut records, &run.args.theory, &run.args.common)
+        && let Err(e) =
+            crate::cli::solve::theory::fill(t, &mut records, &run.args.theory, &run.args.common)
     {
         failures.extend(records.iter().map(|r| (r.index, e.clone())));
         records.clear();

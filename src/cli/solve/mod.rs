@@ -4,6 +4,7 @@
 //! score (final disc difference for the side to move, empty squares to the winner), best
 //! moves, principal variation, nodes, time and nodes per second.
 
+mod analyze;
 mod cache;
 pub mod theory;
 
@@ -11,8 +12,8 @@ use super::common::{self, Setup};
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
 use crate::core::record::{GameKind, Player};
 use crate::core::report::ReportFormat;
-use crate::othello::notation::{board_string, move_name, parse_board, square_name};
 use crate::othello::notation::resolve::replay_record;
+use crate::othello::notation::{board_string, move_name, parse_board, square_name};
 use crate::othello::rules::Board;
 use crate::othello::solve::obf::parse_obf;
 use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
@@ -58,6 +59,14 @@ pub struct SolveArgs {
     /// With --theoretical: the empties of the position solved (the WTHOR header's depth).
     #[arg(long, value_name = "EMPTIES", default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub depth: u32,
+    /// Where each record input's game was lost: every move from the first position with at
+    /// most --from-empties empties, with the perfect-play score before and after it and what
+    /// it lost, and the decisive mistake.
+    #[arg(long, conflicts_with_all = ["board", "ply", "theoretical"])]
+    pub analyze: bool,
+    /// With --analyze: the empties from which moves are judged.
+    #[arg(long, value_name = "EMPTIES", default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=30))]
+    pub from_empties: u32,
     /// With --theoretical: keep solved positions in this file (a stopped run resumes).
     #[arg(long, value_name = "FILE")]
     pub solve_cache: Option<String>,
@@ -111,7 +120,10 @@ fn jobs(args: &SolveArgs, setup: &Setup) -> Result<Vec<Job>, String> {
         if !path.is_file() {
             return Err(format!("{input}: no such file"));
         }
-        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("obf")) {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("obf"))
+        {
             let text = std::fs::read_to_string(&path).map_err(|e| format!("{input}: {e}"))?;
             for e in parse_obf(&text).map_err(|e| format!("{input}: {e}"))? {
                 out.push(Job {
@@ -129,8 +141,13 @@ fn jobs(args: &SolveArgs, setup: &Setup) -> Result<Vec<Job>, String> {
             explicit: true,
             relative: path,
         };
-        let read = common::read_file(setup, &file, args.common.from.as_deref(), Some(GameKind::Othello))
-            .map_err(|p| format!("{}: {}", p.source, p.message))?;
+        let read = common::read_file(
+            setup,
+            &file,
+            args.common.from.as_deref(),
+            Some(GameKind::Othello),
+        )
+        .map_err(|p| format!("{}: {}", p.source, p.message))?;
         if read.game.kind() != GameKind::Othello {
             return Err(format!("{input}: not an Othello record"));
         }
@@ -138,8 +155,11 @@ fn jobs(args: &SolveArgs, setup: &Setup) -> Result<Vec<Job>, String> {
             if args.game_index.is_some_and(|want| want != g) {
                 continue;
             }
-            let rec = rec.as_ref().map_err(|e| format!("{input}: game {g}: {}", e.message))?;
-            let done = replay_record(rec).map_err(|e| format!("{input}: game {g}: {}", e.message))?;
+            let rec = rec
+                .as_ref()
+                .map_err(|e| format!("{input}: game {g}: {}", e.message))?;
+            let done =
+                replay_record(rec).map_err(|e| format!("{input}: game {g}: {}", e.message))?;
             let r = done.replay;
             let plies = args.ply.unwrap_or(r.moves.len());
             if plies > r.moves.len() {
@@ -162,7 +182,10 @@ fn jobs(args: &SolveArgs, setup: &Setup) -> Result<Vec<Job>, String> {
         if let Some(want) = args.game_index
             && want >= read.records.len()
         {
-            return Err(format!("{input}: there is no game {want} ({} games)", read.records.len()));
+            return Err(format!(
+                "{input}: there is no game {want} ({} games)",
+                read.records.len()
+            ));
         }
     }
     Ok(out)
@@ -204,9 +227,16 @@ fn row(job: &Job, outcome: Result<Outcome, String>, all_best: bool) -> (Row, Opt
             // score must be found.
             if let Some(best) = job.expected.iter().map(|e| e.1).max() {
                 let listed = |m: u8| job.expected.iter().find(|e| e.0 == m).map(|e| e.1);
-                let found_ok = s.best_moves.iter().all(|&m| listed(m).is_none_or(|v| v == best));
+                let found_ok = s
+                    .best_moves
+                    .iter()
+                    .all(|&m| listed(m).is_none_or(|v| v == best));
                 let listed_found = !all_best
-                    || job.expected.iter().filter(|e| e.1 == best).all(|e| s.best_moves.contains(&e.0));
+                    || job
+                        .expected
+                        .iter()
+                        .filter(|e| e.1 == best)
+                        .all(|e| s.best_moves.contains(&e.0));
                 r.agrees = Some(s.score == best && found_ok && listed_found);
             }
         }
@@ -227,6 +257,9 @@ pub fn run(args: &SolveArgs) -> i32 {
     }
     if args.theoretical {
         return check_theoretical(args, &setup);
+    }
+    if args.analyze {
+        return analyze::run(args, &setup);
     }
     let jobs = match jobs(args, &setup) {
         Ok(j) => j,
@@ -274,7 +307,11 @@ pub fn run(args: &SolveArgs) -> i32 {
             nodes as f64 / wall.as_secs_f64().max(1e-9)
         );
     }
-    if solved == rows.len() && wrong == 0 { EXIT_OK } else { EXIT_INVALID }
+    if solved == rows.len() && wrong == 0 {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
 }
 
 fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
@@ -301,7 +338,11 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
                 "position", "empties", "to move", "score", "best", "pv", "nodes", "time", "nodes/s",
             ]);
             for (r, _) in rows {
-                let side = if r.board.ends_with('X') { Player::First } else { Player::Second };
+                let side = if r.board.ends_with('X') {
+                    Player::First
+                } else {
+                    Player::Second
+                };
                 let score = match (r.score, r.agrees) {
                     (None, _) => "over budget".to_string(),
                     (Some(s), Some(false)) => format!("{s:+} (file disagrees)"),
@@ -367,7 +408,12 @@ fn check_theoretical(args: &SolveArgs, setup: &Setup) -> i32 {
             explicit: true,
             relative: path,
         };
-        let read = match common::read_file(setup, &file, args.common.from.as_deref(), Some(GameKind::Othello)) {
+        let read = match common::read_file(
+            setup,
+            &file,
+            args.common.from.as_deref(),
+            Some(GameKind::Othello),
+        ) {
             Ok(r) if r.game.kind() == GameKind::Othello => r,
             Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
             Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
@@ -376,7 +422,10 @@ fn check_theoretical(args: &SolveArgs, setup: &Setup) -> i32 {
             if args.game_index.is_some_and(|want| want != g) {
                 continue;
             }
-            let replayed = rec.as_ref().ok().and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
+            let replayed = rec
+                .as_ref()
+                .ok()
+                .and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
             let mut row = TheoryRow {
                 source: input.clone(),
                 game: g,
@@ -386,7 +435,9 @@ fn check_theoretical(args: &SolveArgs, setup: &Setup) -> i32 {
                 agrees: None,
             };
             if let Some((r, replay)) = replayed {
-                row.stored = r.tag("TheoreticalScore").and_then(|v| v.trim().parse().ok());
+                row.stored = r
+                    .tag("TheoreticalScore")
+                    .and_then(|v| v.trim().parse().ok());
                 games.push((replay.start, replay.moves));
                 rows.push((row, Some(games.len() - 1)));
             } else {

@@ -185,7 +185,8 @@ pub fn fill(
                 "qipu: game {}: no theoretical score computed ({}); the real score is written",
                 r.index,
                 match th {
-                    Theory::Stopped => format!("the game stopped with more than {} empties", t.depth),
+                    Theory::Stopped =>
+                        format!("the game stopped with more than {} empties", t.depth),
                     _ => "not solved within --solve-time".to_string(),
                 }
             ),

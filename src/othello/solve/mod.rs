@@ -5,6 +5,7 @@
 //! Roles: [`search`] (negamax, null-window and PVS), [`tt`] (the transposition table),
 //! [`order`] (move ordering), [`last`] (the last four empties), [`stability`] (stable discs).
 
+pub mod analyze;
 mod last;
 pub mod obf;
 mod order;
@@ -73,7 +74,10 @@ impl Solution {
 pub enum Outcome {
     Solved(Solution),
     /// Not solved within the budget (the nodes searched and the time taken).
-    OverBudget { nodes: u64, elapsed: Duration },
+    OverBudget {
+        nodes: u64,
+        elapsed: Duration,
+    },
 }
 
 /// Why a position cannot be solved at all.
@@ -81,7 +85,9 @@ pub enum Outcome {
 pub enum SolveError {
     #[error("the board has a square that is both black and white")]
     Overlap,
-    #[error("this CPU lacks the instructions the solver is built for (x86-64-v3: AVX2, BMI2, POPCNT, LZCNT)")]
+    #[error(
+        "this CPU lacks the instructions the solver is built for (x86-64-v3: AVX2, BMI2, POPCNT, LZCNT)"
+    )]
     Cpu,
 }
 
@@ -119,7 +125,6 @@ pub fn solve(board: &Board, tt: &Table, opts: &SolveOptions) -> Result<Outcome, 
 )]
 fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     let start = Instant::now();
-    order::load_w();
     tt.new_date();
     let deadline = opts.time_limit.map(|t| start + t);
     let mut s = Search::new(tt, opts.node_limit, deadline);
@@ -222,7 +227,16 @@ pub fn perfect_verdict(
         ));
     }
     let outcome = VERDICT_TABLE
-        .with(|tt| solve(end, tt, &SolveOptions { all_best: false, ..SolveOptions::default() }))
+        .with(|tt| {
+            solve(
+                end,
+                tt,
+                &SolveOptions {
+                    all_best: false,
+                    ..SolveOptions::default()
+                },
+            )
+        })
         .map_err(|e| format!("not decided by perfect play: {e}"))?;
     let Outcome::Solved(s) = outcome else {
         return Err("not decided by perfect play: over budget".into());

@@ -24,8 +24,8 @@ pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, String> {
             continue;
         }
         let mut parts = line.split(';');
-        let board = parse_board(parts.next().unwrap_or(""))
-            .map_err(|e| format!("line {}: {e}", i + 1))?;
+        let board =
+            parse_board(parts.next().unwrap_or("")).map_err(|e| format!("line {}: {e}", i + 1))?;
         let mut scores = Vec::new();
         for part in parts {
             let part = part.trim();
@@ -46,7 +46,11 @@ pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, String> {
                 .ok_or_else(|| format!("line {}: '{}' is not a score", i + 1, score.trim()))?;
             scores.push((sq, score));
         }
-        out.push(ObfEntry { line: i + 1, board, scores });
+        out.push(ObfEntry {
+            line: i + 1,
+            board,
+            scores,
+        });
     }
     Ok(out)
 }

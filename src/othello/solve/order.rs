@@ -6,8 +6,6 @@
 use super::legal;
 use super::tt::NO_MOVE;
 
-pub static W: [std::sync::atomic::AtomicI32; 4] = [std::sync::atomic::AtomicI32::new(64), std::sync::atomic::AtomicI32::new(2), std::sync::atomic::AtomicI32::new(2), std::sync::atomic::AtomicI32::new(8)];
-pub fn load_w() { if let Ok(v) = std::env::var("QW") { for (i, x) in v.split(',').enumerate() { if let (Some(w), Ok(x)) = (W.get(i), x.parse()) { w.store(x, std::sync::atomic::Ordering::Relaxed); } } } }
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// One move: its square, its flips, and its ordering key (greater first).
@@ -82,9 +80,9 @@ impl MoveList {
                 let mob = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 // Squares the opponent might later reach: empties next to the mover's discs.
                 let potential = frontier(no, empty & !bit).count_ones() as i32;
-                let w = |i: usize| W[i].load(std::sync::atomic::Ordering::Relaxed);
-                -(mob * w(0)) - (potential * w(1)) + i32::from(odd & bit != 0) * w(2)
-                    + i32::from(bit & CORNERS != 0) * w(3)
+                -(mob << 6) - (potential << 1)
+                    + i32::from(odd & bit != 0) * 2
+                    + i32::from(bit & CORNERS != 0) * 8
             };
             list.moves[list.n] = Entry { sq, flips: f, key };
             list.n += 1;

@@ -173,7 +173,16 @@ impl<'a> Search<'a> {
                 if let Some(b) = self.tt.probe(cp, co)
                     && -b.upper > alpha
                 {
-                    self.tt.store(p, o, n, Bounds { lower: -b.upper, upper: 64, mv: e.sq });
+                    self.tt.store(
+                        p,
+                        o,
+                        n,
+                        Bounds {
+                            lower: -b.upper,
+                            upper: 64,
+                            mv: e.sq,
+                        },
+                    );
                     return -b.upper;
                 }
             }
@@ -197,9 +206,17 @@ impl<'a> Search<'a> {
             }
         }
         let bounds = if best > alpha {
-            Bounds { lower: best, upper: 64, mv: best_move }
+            Bounds {
+                lower: best,
+                upper: 64,
+                mv: best_move,
+            }
         } else {
-            Bounds { lower: -64, upper: best, mv: NO_MOVE }
+            Bounds {
+                lower: -64,
+                upper: best,
+                mv: NO_MOVE,
+            }
         };
         self.tt.store(p, o, n, bounds);
         best
@@ -258,11 +275,23 @@ impl<'a> Search<'a> {
         }
         if n > SHALLOW_MAX {
             let bounds = if best >= beta {
-                Bounds { lower: best, upper: 64, mv: best_move }
+                Bounds {
+                    lower: best,
+                    upper: 64,
+                    mv: best_move,
+                }
             } else if best <= alpha0 {
-                Bounds { lower: -64, upper: best, mv: best_move }
+                Bounds {
+                    lower: -64,
+                    upper: best,
+                    mv: best_move,
+                }
             } else {
-                Bounds { lower: best, upper: best, mv: best_move }
+                Bounds {
+                    lower: best,
+                    upper: best,
+                    mv: best_move,
+                }
             };
             self.tt.store(p, o, n, bounds);
         }

@@ -39,7 +39,9 @@ fn random_position(seed: &mut u64, empties: u32) -> Board {
             continue;
         }
         let k = rng(seed) % u64::from(moves.count_ones());
-        let sq = crate::othello::rules::squares(moves).nth(k as usize).unwrap_or(0);
+        let sq = crate::othello::rules::squares(moves)
+            .nth(k as usize)
+            .unwrap_or(0);
         b.play(Move::Place(sq));
     }
     b
@@ -65,7 +67,11 @@ fn solver_matches_minimax_on_random_positions() {
         for sq in crate::othello::rules::squares(legal(p, o)) {
             let f = flips(usize::from(sq), p, o);
             let s = -minimax(o ^ f, p | f | 1u64 << sq);
-            assert_eq!(sol.best_moves.contains(&sq), s == expect, "move {sq} in {b:?}");
+            assert_eq!(
+                sol.best_moves.contains(&sq),
+                s == expect,
+                "move {sq} in {b:?}"
+            );
         }
         // The PV plays out to the score.
         let mut end = b;
@@ -104,12 +110,26 @@ fn stability_is_sound() {
                     continue;
                 }
                 let k = rng(&mut seed) % u64::from(moves.count_ones());
-                let sq = crate::othello::rules::squares(moves).nth(k as usize).unwrap_or(0);
+                let sq = crate::othello::rules::squares(moves)
+                    .nth(k as usize)
+                    .unwrap_or(0);
                 g.play(Move::Place(sq));
             }
-            let (gp, go) = if g.to_move == b.to_move { g.sides() } else { (g.sides().1, g.sides().0) };
-            assert_eq!(stable_p & !gp, 0, "a stable disc of the mover flipped: {b:?}");
-            assert_eq!(stable_o & !go, 0, "a stable disc of the opponent flipped: {b:?}");
+            let (gp, go) = if g.to_move == b.to_move {
+                g.sides()
+            } else {
+                (g.sides().1, g.sides().0)
+            };
+            assert_eq!(
+                stable_p & !gp,
+                0,
+                "a stable disc of the mover flipped: {b:?}"
+            );
+            assert_eq!(
+                stable_o & !go,
+                0,
+                "a stable disc of the opponent flipped: {b:?}"
+            );
         }
     }
 }
@@ -131,4 +151,3 @@ fn a_budget_stops_the_search() {
         Ok(Outcome::OverBudget { .. })
     ));
 }
-

@@ -76,7 +76,10 @@ mod tests {
         assert_eq!(black_discs(-10), 27);
         let start = Board::start();
         assert_eq!(theory_position(&start, &[], 24), TheoryPosition::Stopped);
-        assert_eq!(theory_position(&start, &[], 60), TheoryPosition::Solve(start));
+        assert_eq!(
+            theory_position(&start, &[], 60),
+            TheoryPosition::Solve(start)
+        );
         let mut after = start;
         after.play(Move::Place(37)); // f5
         assert_eq!(

@@ -7,7 +7,7 @@
 //! data word. A reader accepts an entry only when both keys come back, so an entry torn by two
 //! threads writing at once reads as a miss, never as a wrong bound.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// What an entry says about a position (scores from the side to move, −64..=64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,8 @@ pub struct Table {
 
 #[inline(always)]
 fn hash(p: u64, o: u64) -> u64 {
-    let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ o.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
     h ^ (h >> 31)
 }
 
@@ -101,7 +102,11 @@ impl Table {
     pub(super) fn store(&self, p: u64, o: u64, empties: u32, mut b: Bounds) {
         let at = self.bucket(p, o);
         let date = self.date.load(Relaxed);
-        let slot = if let Some(d) = self.read(at, p, o).map(|d| (at, d)).or_else(|| self.read(at + 3, p, o).map(|d| (at + 3, d))) {
+        let slot = if let Some(d) = self
+            .read(at, p, o)
+            .map(|d| (at, d))
+            .or_else(|| self.read(at + 3, p, o).map(|d| (at + 3, d)))
+        {
             let old = unpack(d.1);
             let (lo, hi) = (b.lower.max(old.lower), b.upper.min(old.upper));
             if lo <= hi {
@@ -118,7 +123,11 @@ impl Table {
                 let current = (d >> 32 & 0xff) as u8 == date;
                 (u32::from(current) << 8) | (d >> 24 & 0xff) as u32
             };
-            if value(at) <= value(at + 3) { at } else { at + 3 }
+            if value(at) <= value(at + 3) {
+                at
+            } else {
+                at + 3
+            }
         };
         let d = pack(b, empties, date);
         self.words[slot].store(p ^ d, Relaxed);
@@ -135,9 +144,34 @@ mod tests {
     fn stores_merges_and_misses() {
         let t = Table::new(1);
         assert_eq!(t.probe(1, 2), None);
-        t.store(1, 2, 20, Bounds { lower: -10, upper: 64, mv: 5 });
-        t.store(1, 2, 20, Bounds { lower: -64, upper: 4, mv: NO_MOVE });
-        assert_eq!(t.probe(1, 2), Some(Bounds { lower: -10, upper: 4, mv: 5 }));
+        t.store(
+            1,
+            2,
+            20,
+            Bounds {
+                lower: -10,
+                upper: 64,
+                mv: 5,
+            },
+        );
+        t.store(
+            1,
+            2,
+            20,
+            Bounds {
+                lower: -64,
+                upper: 4,
+                mv: NO_MOVE,
+            },
+        );
+        assert_eq!(
+            t.probe(1, 2),
+            Some(Bounds {
+                lower: -10,
+                upper: 4,
+                mv: 5
+            })
+        );
         assert_eq!(t.probe(2, 1), None);
     }
 }
