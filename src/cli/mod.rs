@@ -8,6 +8,7 @@ mod dedupe;
 mod formats;
 mod perft;
 mod show;
+pub(crate) mod solve;
 
 use crate::driver::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -64,6 +65,13 @@ pub enum Command {
     Dedupe(CheckArgs),
     /// List every format with its game, extensions, read/write.
     Formats(FormatsArgs),
+    /// Solve Othello positions exactly (OBF files, --board, or records at --ply): the score
+    /// under perfect play, the best moves and a principal variation.
+    #[command(
+        after_help = "Exit status: 0 every position solved (and agreeing with the answers its OBF line lists); \
+            1 a position over budget or disagreeing; 2 usage error or an unreadable input."
+    )]
+    Solve(solve::SolveArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -124,7 +132,7 @@ pub struct CommonArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// A named rule set (xiangqi: cxa (default), axf; othello: wof; junqi: standard).
+    /// A named rule set (xiangqi: cxa (default; the 2020 rulebook), cxa-2020, cxa-1999, axf; othello: wof; junqi: standard).
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
     /// One rule parameter, repeatable (e.g. move-limit=50, repeat-window=8).
@@ -220,6 +228,8 @@ pub struct ConvertArgs {
     /// dedupe` finds them) is left out and named on stderr.
     #[arg(long)]
     pub skip_duplicates: bool,
+    #[command(flatten)]
+    pub theory: solve::theory::TheoryArgs,
     /// Replace outputs that exist already (never an input).
     #[arg(long)]
     pub force: bool,
@@ -315,6 +325,7 @@ pub fn run() -> i32 {
         Command::Perft(a) => perft::run(&a),
         Command::Show(a) => show::run(&a),
         Command::Formats(a) => formats::run(&a),
+        Command::Solve(a) => solve::run(&a),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "qipu", &mut std::io::stdout());

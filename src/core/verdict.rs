@@ -26,6 +26,8 @@ pub enum Reason {
     InsufficientMaterial,
     // othello
     GameOver,
+    /// An unfinished game decided by perfect play from its last position (exact solver).
+    PerfectPlay,
     // junqi
     FlagCaptured,
     NoLegalAction,
@@ -38,7 +40,7 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason, in the order of the vocabulary.
-    pub const ALL: [Reason; 22] = [
+    pub const ALL: [Reason; 23] = [
         Reason::Resignation,
         Reason::Timeout,
         Reason::Agreement,
@@ -54,6 +56,7 @@ impl Reason {
         Reason::MoveLimit,
         Reason::InsufficientMaterial,
         Reason::GameOver,
+        Reason::PerfectPlay,
         Reason::FlagCaptured,
         Reason::NoLegalAction,
         Reason::Timeouts,
@@ -80,6 +83,7 @@ impl Reason {
             Reason::MoveLimit => "move-limit",
             Reason::InsufficientMaterial => "insufficient-material",
             Reason::GameOver => "game-over",
+            Reason::PerfectPlay => "perfect-play",
             Reason::FlagCaptured => "flag-captured",
             Reason::NoLegalAction => "no-legal-action",
             Reason::Timeouts => "timeouts",

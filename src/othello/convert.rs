@@ -172,6 +172,17 @@ fn wthor_game(g: &Game, rules: &Rules) -> Result<wthor::WthorGame, RecordError> 
     })
 }
 
+/// The WTHOR header's depth of the theoretical scores: the `TheoreticalDepth` tag of the
+/// first game that has one (set when qipu computed them), else 0 (unknown).
+fn depth_of(games: &[Game]) -> u8 {
+    games
+        .iter()
+        .find_map(|g| g.record.tag("TheoreticalDepth"))
+        .and_then(|d| d.trim().parse().ok())
+        .filter(|&d| d <= 60)
+        .unwrap_or(0)
+}
+
 /// The WTHOR header's year: the first record's `Date` year, else 0.
 fn year_of(games: &[Game]) -> u16 {
     games
@@ -226,7 +237,7 @@ pub fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
                     Err(e) => out.failures.push((i, e)),
                 }
             }
-            out.bytes = wthor::write(&written, year_of(&kept));
+            out.bytes = wthor::write(&written, year_of(&kept), depth_of(&kept));
             out.games = written.len();
         }
         other => {

@@ -8,6 +8,7 @@ pub mod formats;
 pub mod notation;
 pub mod rules;
 pub mod show;
+pub mod solve;
 pub mod svg;
 pub mod verdict;
 
@@ -22,12 +23,26 @@ use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 
 pub struct Othello;
 
-static RULES: &[RuleSpec] = &[RuleSpec {
-    key: "empties",
-    default: "winner",
-    value: RuleValue::Choice(&["winner", "none"]),
-    help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
-}];
+static RULES: &[RuleSpec] = &[
+    RuleSpec {
+        key: "empties",
+        default: "winner",
+        value: RuleValue::Choice(&["winner", "none"]),
+        help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
+    },
+    RuleSpec {
+        key: "unfinished",
+        default: "keep",
+        value: RuleValue::Choice(&["keep", "perfect"]),
+        help: "a game that stopped before its end with nothing else deciding it: left unfinished, or decided by perfect play from its last position (exact solver, empties to the winner) when it has at most perfect-empties empty squares",
+    },
+    RuleSpec {
+        key: "perfect-empties",
+        default: "24",
+        value: RuleValue::Int { min: 0, max: 30 },
+        help: "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play",
+    },
+];
 
 static PRESETS: &[Preset] = &[Preset {
     name: "wof",

@@ -196,7 +196,7 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
         error: r.error.clone(),
         warnings,
         verdict: (wants.adjudicate && r.error.is_none())
-            .then(|| adjudicate_judged(record, judged.board.clone(), &r.end, r.plies())),
+            .then(|| adjudicate_judged(record, judged.board.clone(), &r.end, r.plies(), rules)),
         final_position: Some(board_string(&r.end)),
         identity,
     }
@@ -208,7 +208,7 @@ pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> 
     let judge = OthelloJudge {
         empties: Empties::from_rules(rules),
     };
-    adjudicate_judged(record, judge.game_over(end, plies), end, plies)
+    adjudicate_judged(record, judge.game_over(end, plies), end, plies, rules)
 }
 
 /// Steps 2–5 of the adjudication, with the board verdict of the judge.
@@ -217,6 +217,7 @@ fn adjudicate_judged(
     board: Option<Verdict>,
     end: &Board,
     plies: usize,
+    rules: &Rules,
 ) -> Verdict {
     let claim = record.claim.as_ref();
     let mut v = decide(
@@ -227,6 +228,22 @@ fn adjudicate_judged(
         &|_| true,
         &player_name,
     );
+    // An unfinished game, with nothing else deciding it: perfect play, when asked for.
+    if board.is_none() && v.reason == Reason::Unfinished && rules.is("unfinished", "perfect") {
+        match crate::othello::solve::perfect_verdict(end, plies, rules.int("perfect-empties", 24)) {
+            Ok(perfect) => {
+                return decide(
+                    Some(perfect),
+                    plies,
+                    &record.events,
+                    claim,
+                    &|_| true,
+                    &player_name,
+                );
+            }
+            Err(why) => v.detail = format!("{}; {why}", v.detail),
+        }
+    }
     // A game that stopped early with a stated score (WTHOR adjudicated games).
     if let (None, Some(c), Some((sb, sw))) = (&board, claim, stated_score(record))
         && c.termination.is_none()

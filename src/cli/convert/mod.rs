@@ -88,6 +88,8 @@ struct Run<'a> {
     wants: CheckWants,
     /// The canonical paths of the inputs (never written over).
     inputs: Vec<PathBuf>,
+    /// The solver of the WTHOR theoretical scores (writing WTHOR, unless --no-theoretical).
+    theorist: Option<crate::cli::solve::theory::Theorist>,
 }
 
 /// A file read: its records that `--where` keeps (with their identities for
@@ -143,6 +145,14 @@ pub fn run(args: &ConvertArgs) -> i32 {
     }
     let filter = args.select.filter.as_ref();
     let needs = filter.map(|f| f.needs()).unwrap_or_default();
+    let theorist = if targets.iter().any(|t| t.id == "wthor") && !args.theory.no_theoretical {
+        match crate::cli::solve::theory::Theorist::new(&args.theory) {
+            Ok(t) => Some(t),
+            Err(e) => return common::usage_error(&e),
+        }
+    } else {
+        None
+    };
     let run = Run {
         settings: &settings,
         args,
@@ -155,6 +165,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
             .iter()
             .filter_map(|f| f.path.as_ref().map(|p| canonical(p)))
             .collect(),
+        theorist,
     };
     let mut sink = match (&args.out_dir, args.split, args.output.as_deref()) {
         (Some(dir), true, _) => Sink::Split(PathBuf::from(dir)),
@@ -171,7 +182,10 @@ pub fn run(args: &ConvertArgs) -> i32 {
         }
     };
     let sizes = crate::driver::input::file_sizes(&files);
-    let progress = FileProgress::new(&args.common, &sizes, Instant::now());
+    // Solving theoretical scores has its own bar (positions, with the time left).
+    let mut bar_args = args.common.clone();
+    bar_args.no_progress |= run.theorist.is_some();
+    let progress = FileProgress::new(&bar_args, &sizes, Instant::now());
     let pool = common::pool(args.common.jobs);
     let mut state = State::new(args.common.quiet);
     let stream_big = !targets.iter().any(|t| t.binary) && !needs.index;
@@ -286,8 +300,16 @@ pub fn run(args: &ConvertArgs) -> i32 {
 /// Converts the records kept of a file: all at once, or one at a time with `--split`.
 fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Converted {
     let rules = run.settings.rules_for(p.game.kind());
-    let records: Vec<Record> = p.records.into_iter().map(|(r, _)| r).collect();
+    let mut records: Vec<Record> = p.records.into_iter().map(|(r, _)| r).collect();
     let mut failures = p.failures;
+    if let Some(t) = &run.theorist
+        && p.target.id == "wthor"
+        && let Err(e) =
+            crate::cli::solve::theory::fill(t, &mut records, &run.args.theory, &run.args.common)
+    {
+        failures.extend(records.iter().map(|r| (r.index, e.clone())));
+        records.clear();
+    }
     let mut parts = Vec::new();
     let mut games = 0;
     if split {

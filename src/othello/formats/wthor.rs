@@ -295,15 +295,17 @@ fn today() -> (u8, u8, u8, u8) {
     ((y / 100) as u8, (y % 100) as u8, m as u8, d as u8)
 }
 
-/// Writes a WTHOR file: header (today's date, `year` as the games' year) and records.
-pub fn write(games: &[WthorGame], year: u16) -> Vec<u8> {
+/// Writes a WTHOR file: header (today's date, `year` as the games' year, `depth` as the
+/// depth of the theoretical scores: the empties from which they are perfect play, 0 when
+/// unknown) and records.
+pub fn write(games: &[WthorGame], year: u16, depth: u8) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + RECORD * games.len());
     let (c, y, m, d) = today();
     out.extend_from_slice(&[c, y, m, d]);
     out.extend_from_slice(&(games.len() as u32).to_le_bytes());
     out.extend_from_slice(&0u16.to_le_bytes());
     out.extend_from_slice(&year.to_le_bytes());
-    out.extend_from_slice(&[8, 0, 0, 0]);
+    out.extend_from_slice(&[8, 0, depth, 0]);
     for g in games {
         out.extend_from_slice(&g.tournament.to_le_bytes());
         out.extend_from_slice(&g.black.to_le_bytes());
@@ -343,7 +345,7 @@ mod tests {
             theoretical: 36,
             squares: vec![4 * 8 + 5, 5 * 8 + 3],
         };
-        let bytes = write(&[g], 1999);
+        let bytes = write(&[g], 1999, 0);
         assert_eq!(bytes.len(), HEADER + RECORD);
         assert_eq!(bytes[HEADER + 8], 56); // f5 = row 5, col 6
         let v = read(&input(bytes));
@@ -370,7 +372,7 @@ mod tests {
                 squares: vec![4 * 8 + 5, 5 * 8 + 3],
             })
             .collect();
-        let mut bytes = write(&games, 2001);
+        let mut bytes = write(&games, 2001, 0);
         bytes.truncate(bytes.len() - 10); // the last game is cut short
         let whole = read(&input(bytes.clone()));
         assert_eq!(whole.len(), 7);
@@ -412,7 +414,7 @@ mod tests {
             theoretical: 32,
             squares: vec![4 * 8 + 5],
         };
-        let mut bytes = write(&[g], 1999);
+        let mut bytes = write(&[g], 1999, 0);
         bytes[HEADER + 9] = 99;
         let r = read(&input(bytes.clone())).remove(0).unwrap();
         assert_eq!(

@@ -1,0 +1,120 @@
+//! `qipu solve --analyze RECORDS`: where each game was lost, by perfect play.
+
+use super::SolveArgs;
+use crate::cli::common;
+use crate::driver::settings::Settings;
+use crate::cli::{EXIT_INVALID, EXIT_OK};
+use crate::core::record::GameKind;
+use crate::output::report::ReportFormat;
+use crate::othello::notation::resolve::replay_record;
+use crate::othello::notation::{move_name, player_name, square_name};
+use crate::othello::solve::analyze::{MoveJudged, decisive, judge_moves};
+use crate::othello::solve::{SolveOptions, Table};
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// "move 46, d7: 0 → −6, best was g7" (move = ply; scores for the mover).
+fn describe(m: &MoveJudged) -> String {
+    let sign = |v: i32| {
+        if v < 0 {
+            format!("−{}", -v)
+        } else {
+            v.to_string()
+        }
+    };
+    let best = match m.best {
+        Some(b) if m.lost() > 0 => format!(", best was {}", square_name(b)),
+        _ => String::new(),
+    };
+    format!(
+        "move {}, {} ({}): {} → {}{best}",
+        m.ply,
+        move_name(m.mv),
+        player_name(m.mover),
+        sign(m.before),
+        sign(m.after)
+    )
+}
+
+pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
+    if args.inputs.is_empty() {
+        return common::usage_error("--analyze needs record inputs");
+    }
+    let tt = Table::new(args.tt_mb.clamp(1, 1 << 16));
+    let opts = SolveOptions {
+        node_limit: args.nodes.unwrap_or(u64::MAX),
+        time_limit: args.time.map(Duration::from_secs_f64),
+        all_best: false,
+    };
+    let format = common::report_format(&args.report);
+    let mut exit = EXIT_OK;
+    for input in &args.inputs {
+        let path = PathBuf::from(input);
+        let file = crate::driver::input::FoundFile {
+            path: Some(path.clone()),
+            display: input.clone(),
+            explicit: true,
+            relative: path,
+        };
+        let read = match crate::driver::open::read_file(&super::othello_settings(setup), &file) {
+            Ok(r) if r.game.kind() == GameKind::Othello => r,
+            Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
+            Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
+        };
+        for (g, rec) in read.records.iter().enumerate() {
+            if args.game_index.is_some_and(|want| want != g) {
+                continue;
+            }
+            let Some(replay) = rec
+                .as_ref()
+                .ok()
+                .and_then(|r| replay_record(r).ok())
+                .map(|d| d.replay)
+            else {
+                eprintln!("qipu: {input} game {g}: does not replay");
+                exit = EXIT_INVALID;
+                continue;
+            };
+            let judged =
+                match judge_moves(&replay.start, &replay.moves, args.from_empties, &tt, &opts) {
+                    Ok(Some(j)) => j,
+                    Ok(None) => {
+                        eprintln!("qipu: {input} game {g}: not solved within the budget");
+                        exit = EXIT_INVALID;
+                        continue;
+                    }
+                    Err(e) => return common::usage_error(&e.to_string()),
+                };
+            let worst = decisive(&judged);
+            if format == ReportFormat::Json {
+                let moves: Vec<_> = judged
+                    .iter()
+                    .map(|m| {
+                        json!({"ply": m.ply, "player": player_name(m.mover), "move": move_name(m.mv),
+                               "before": m.before, "after": m.after, "lost": m.lost(),
+                               "best": m.best.map(square_name)})
+                    })
+                    .collect();
+                let row = json!({"source": input, "game": g, "from_empties": args.from_empties,
+                                 "moves": moves, "decisive": worst.map(describe)});
+                println!("{row}");
+                continue;
+            }
+            println!("{input} game {g}: from {} empties", args.from_empties);
+            for m in &judged {
+                let lost = if m.lost() > 0 {
+                    format!("  lost {}", m.lost())
+                } else {
+                    String::new()
+                };
+                println!("  {}{lost}", describe(m));
+            }
+            match worst {
+                Some(m) => println!("  decisive: {}", describe(m)),
+                None => println!("  every move was a best move"),
+            }
+        }
+    }
+    exit
+}

@@ -1,0 +1,504 @@
+//! `qipu solve`: the exact Othello endgame solver on positions from OBF files (the FFO test
+//! format, each line's listed answers checked), board strings (`--board`), or records (the
+//! position after `--ply N`, default the last). One position per thread; each prints its
+//! score (final disc difference for the side to move, empty squares to the winner), best
+//! moves, principal variation, nodes, time and nodes per second.
+
+mod analyze;
+mod cache;
+pub mod theory;
+
+use super::common;
+use crate::driver::settings::Settings;
+use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
+use crate::core::record::{GameKind, Player};
+use crate::output::report::ReportFormat;
+use crate::othello::notation::resolve::replay_record;
+use crate::othello::notation::{board_string, move_name, parse_board, square_name};
+use crate::othello::rules::Board;
+use crate::othello::solve::obf::parse_obf;
+use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
+use clap::Args;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    #[command(flatten)]
+    pub report: ReportArgs,
+    /// A position to solve: 64 cells (a1..h8, `X` Black, `O` White, `-` empty) then the side
+    /// to move; repeatable.
+    #[arg(long, value_name = "BOARD")]
+    pub board: Vec<String>,
+    /// For record inputs: the position after this many plies (default: the last position).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+    /// For record inputs: only this game of each file (0-based; default: every game).
+    #[arg(long, value_name = "N")]
+    pub game_index: Option<usize>,
+    /// Transposition table size in MB, shared by the threads and kept between positions.
+    #[arg(long, value_name = "MB", default_value_t = 128)]
+    pub tt_mb: usize,
+    /// Give up a position after this many nodes.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Give up a position after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Find one best move only (faster: the other moves are not tested).
+    #[arg(long)]
+    pub first_best: bool,
+    /// Check the theoretical score of every game of the record inputs (WTHOR's byte, or a
+    /// TheoreticalScore tag) against perfect play from the position with --depth empties;
+    /// every game that disagrees is reported.
+    #[arg(long, conflicts_with_all = ["board", "ply"])]
+    pub theoretical: bool,
+    /// With --theoretical: the empties of the position solved (the WTHOR header's depth).
+    #[arg(long, value_name = "EMPTIES", default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub depth: u32,
+    /// Where each record input's game was lost: every move from the first position with at
+    /// most --from-empties empties, with the perfect-play score before and after it and what
+    /// it lost, and the decisive mistake.
+    #[arg(long, conflicts_with_all = ["board", "ply", "theoretical"])]
+    pub analyze: bool,
+    /// With --analyze: the empties from which moves are judged.
+    #[arg(long, value_name = "EMPTIES", default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=30))]
+    pub from_empties: u32,
+    /// With --theoretical: keep solved positions in this file (a stopped run resumes).
+    #[arg(long, value_name = "FILE")]
+    pub solve_cache: Option<String>,
+    /// OBF files (`board side; move:score; …`, the FFO test format) or game records.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<String>,
+}
+
+/// A position to solve, where it comes from, and the answers its file lists.
+struct Job {
+    source: String,
+    /// `line N` of an OBF file, `game N, ply P` of a record, `board N`.
+    at: String,
+    board: Board,
+    expected: Vec<(u8, i32)>,
+}
+
+#[derive(Serialize)]
+struct Row {
+    source: String,
+    at: String,
+    board: String,
+    empties: u32,
+    solved: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i32>,
+    best_moves: Vec<String>,
+    pv: Vec<String>,
+    nodes: u64,
+    time_ms: f64,
+    nps: f64,
+    /// Whether the score and the best moves agree with the answers the OBF line lists.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agrees: Option<bool>,
+}
+
+/// Reads the inputs into positions; `Err` is a usage error.
+fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
+    let mut out = Vec::new();
+    for (i, b) in args.board.iter().enumerate() {
+        let board = parse_board(b).map_err(|e| format!("--board {}: {e}", i + 1))?;
+        out.push(Job {
+            source: "--board".into(),
+            at: format!("board {}", i + 1),
+            board,
+            expected: Vec::new(),
+        });
+    }
+    for input in &args.inputs {
+        let path = PathBuf::from(input);
+        if !path.is_file() {
+            return Err(format!("{input}: no such file"));
+        }
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("obf"))
+        {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{input}: {e}"))?;
+            for e in parse_obf(&text).map_err(|e| format!("{input}: {e}"))? {
+                out.push(Job {
+                    source: input.clone(),
+                    at: format!("line {}", e.line),
+                    board: e.board,
+                    expected: e.scores,
+                });
+            }
+            continue;
+        }
+        let file = crate::driver::input::FoundFile {
+            path: Some(path.clone()),
+            display: input.clone(),
+            explicit: true,
+            relative: path,
+        };
+        let read = crate::driver::open::read_file(&othello_settings(setup), &file)
+        .map_err(|p| format!("{}: {}", p.source, p.message))?;
+        if read.game.kind() != GameKind::Othello {
+            return Err(format!("{input}: not an Othello record"));
+        }
+        for (g, rec) in read.records.iter().enumerate() {
+            if args.game_index.is_some_and(|want| want != g) {
+                continue;
+            }
+            let rec = rec
+                .as_ref()
+                .map_err(|e| format!("{input}: game {g}: {}", e.message))?;
+            let done =
+                replay_record(rec).map_err(|e| format!("{input}: game {g}: {}", e.message))?;
+            let r = done.replay;
+            let plies = args.ply.unwrap_or(r.moves.len());
+            if plies > r.moves.len() {
+                return Err(format!(
+                    "{input}: game {g} has {} plies that replay, not {plies}",
+                    r.moves.len()
+                ));
+            }
+            let mut board = r.start;
+            for mv in &r.moves[..plies] {
+                board.play(*mv);
+            }
+            out.push(Job {
+                source: input.clone(),
+                at: format!("game {g}, ply {plies}"),
+                board,
+                expected: Vec::new(),
+            });
+        }
+        if let Some(want) = args.game_index
+            && want >= read.records.len()
+        {
+            return Err(format!(
+                "{input}: there is no game {want} ({} games)",
+                read.records.len()
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn row(job: &Job, outcome: Result<Outcome, String>, all_best: bool) -> (Row, Option<String>) {
+    let mut r = Row {
+        source: job.source.clone(),
+        at: job.at.clone(),
+        board: board_string(&job.board),
+        empties: job.board.empties(),
+        solved: false,
+        score: None,
+        best_moves: Vec::new(),
+        pv: Vec::new(),
+        nodes: 0,
+        time_ms: 0.0,
+        nps: 0.0,
+        agrees: None,
+    };
+    let rate = |nodes: u64, t: Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
+    match outcome {
+        Err(e) => return (r, Some(e)),
+        Ok(Outcome::OverBudget { nodes, elapsed }) => {
+            r.nodes = nodes;
+            r.time_ms = elapsed.as_secs_f64() * 1e3;
+            r.nps = rate(nodes, elapsed);
+        }
+        Ok(Outcome::Solved(s)) => {
+            r.solved = true;
+            r.score = Some(s.score);
+            r.best_moves = s.best_moves.iter().map(|&m| square_name(m)).collect();
+            r.pv = s.pv.iter().map(|&m| move_name(m)).collect();
+            r.nodes = s.nodes;
+            r.time_ms = s.elapsed.as_secs_f64() * 1e3;
+            r.nps = rate(s.nodes, s.elapsed);
+            // The file may list some moves only: a best move found must not be listed with
+            // a lower score, and (when all best moves are sought) a move listed with the best
+            // score must be found.
+            if let Some(best) = job.expected.iter().map(|e| e.1).max() {
+                let listed = |m: u8| job.expected.iter().find(|e| e.0 == m).map(|e| e.1);
+                let found_ok = s
+                    .best_moves
+                    .iter()
+                    .all(|&m| listed(m).is_none_or(|v| v == best));
+                let listed_found = !all_best
+                    || job
+                        .expected
+                        .iter()
+                        .filter(|e| e.1 == best)
+                        .all(|e| s.best_moves.contains(&e.0));
+                r.agrees = Some(s.score == best && found_ok && listed_found);
+            }
+        }
+    }
+    (r, None)
+}
+
+pub fn run(args: &SolveArgs) -> i32 {
+    let setup = match common::settings(&args.common) {
+        Ok(s) => s,
+        Err(e) => return common::usage_error(&e),
+    };
+    if args.inputs.is_empty() && args.board.is_empty() {
+        return common::usage_error("nothing to solve: give OBF files, records or --board");
+    }
+    if args.time.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
+        return common::usage_error("--time must be a positive number of seconds");
+    }
+    if args.theoretical {
+        return check_theoretical(args, &setup);
+    }
+    if args.analyze {
+        return analyze::run(args, &setup);
+    }
+    let jobs = match jobs(args, &setup) {
+        Ok(j) => j,
+        Err(e) => return common::usage_error(&e),
+    };
+    let Some(pool) = common::pool(args.common.jobs) else {
+        return common::usage_error("cannot start the worker threads");
+    };
+    let tt = Table::new(args.tt_mb.clamp(1, 1 << 16));
+    let opts = SolveOptions {
+        node_limit: args.nodes.unwrap_or(u64::MAX),
+        time_limit: args.time.map(Duration::from_secs_f64),
+        all_best: !args.first_best,
+    };
+    let started = Instant::now();
+    let bar = common::progress(&args.common, jobs.len() as u64);
+    let rows: Vec<(Row, Option<String>)> = pool.install(|| {
+        jobs.par_iter()
+            .with_max_len(1)
+            .map(|job| {
+                let out = solve(&job.board, &tt, &opts).map_err(|e| e.to_string());
+                bar.inc(1);
+                row(job, out, opts.all_best)
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let wall = started.elapsed();
+    print_rows(&rows, common::report_format(&args.report));
+    let solved = rows.iter().filter(|r| r.0.solved).count();
+    let wrong = rows.iter().filter(|r| r.0.agrees == Some(false)).count();
+    let errors = rows.iter().filter(|r| r.1.is_some()).count();
+    for (r, e) in &rows {
+        if let Some(e) = e {
+            eprintln!("qipu: {} {}: {e}", r.source, r.at);
+        }
+    }
+    let nodes: u64 = rows.iter().map(|r| r.0.nodes).sum();
+    if !args.common.quiet {
+        eprintln!(
+            "{} positions: {solved} solved, {} over budget, {wrong} disagree with their file; {nodes} nodes in {:.3} s ({:.0} nodes/s)",
+            rows.len(),
+            rows.len() - solved - errors,
+            wall.as_secs_f64(),
+            nodes as f64 / wall.as_secs_f64().max(1e-9)
+        );
+    }
+    if solved == rows.len() && wrong == 0 {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
+}
+
+fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
+    match format {
+        ReportFormat::Json => {
+            for (r, _) in rows {
+                if let Ok(s) = serde_json::to_string(r) {
+                    println!("{s}");
+                }
+            }
+        }
+        ReportFormat::Yaml => {
+            let all: Vec<&Row> = rows.iter().map(|r| &r.0).collect();
+            match serde_yaml::to_string(&all) {
+                Ok(s) => print!("{s}"),
+                Err(e) => eprintln!("qipu: {e}"),
+            }
+        }
+        ReportFormat::Table => {
+            let mut t = comfy_table::Table::new();
+            t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+            t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+            t.set_header([
+                "position", "empties", "to move", "score", "best", "pv", "nodes", "time", "nodes/s",
+            ]);
+            for (r, _) in rows {
+                let side = if r.board.ends_with('X') {
+                    Player::First
+                } else {
+                    Player::Second
+                };
+                let score = match (r.score, r.agrees) {
+                    (None, _) => "over budget".to_string(),
+                    (Some(s), Some(false)) => format!("{s:+} (file disagrees)"),
+                    (Some(s), _) => format!("{s:+}"),
+                };
+                t.add_row([
+                    format!("{} {}", r.source, r.at),
+                    r.empties.to_string(),
+                    crate::othello::notation::player_name(side).to_string(),
+                    score,
+                    r.best_moves.join(" "),
+                    r.pv.join(" "),
+                    r.nodes.to_string(),
+                    format!("{:.3} s", r.time_ms / 1e3),
+                    format!("{:.0}", r.nps),
+                ]);
+            }
+            println!("{t}");
+        }
+    }
+}
+
+/// One game's theoretical score, stored and computed.
+#[derive(Serialize)]
+struct TheoryRow {
+    source: String,
+    game: usize,
+    stored: Option<u8>,
+    computed: Option<u8>,
+    /// solved (from the position at the depth), ended (before the depth), stopped (before
+    /// the depth, not over), over-budget, unreadable.
+    from: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agrees: Option<bool>,
+}
+
+/// `solve --theoretical`: every game's stored theoretical score against perfect play.
+fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
+    let theorist = match theory::Theorist::new(&theory::TheoryArgs {
+        depth: args.depth,
+        recompute_theoretical: true,
+        no_theoretical: false,
+        solve_cache: args.solve_cache.clone(),
+        tt_mb: args.tt_mb,
+        solve_time: args.time,
+    }) {
+        Ok(t) => t,
+        Err(e) => return common::usage_error(&e),
+    };
+    let Some(pool) = common::pool(args.common.jobs) else {
+        return common::usage_error("cannot start the worker threads");
+    };
+    let mut rows = Vec::new();
+    let mut games = Vec::new();
+    for input in &args.inputs {
+        let path = PathBuf::from(input);
+        if !path.is_file() {
+            return common::usage_error(&format!("{input}: no such file"));
+        }
+        let file = crate::driver::input::FoundFile {
+            path: Some(path.clone()),
+            display: input.clone(),
+            explicit: true,
+            relative: path,
+        };
+        let read = match crate::driver::open::read_file(&othello_settings(setup), &file) {
+            Ok(r) if r.game.kind() == GameKind::Othello => r,
+            Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
+            Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
+        };
+        for (g, rec) in read.records.iter().enumerate() {
+            if args.game_index.is_some_and(|want| want != g) {
+                continue;
+            }
+            let replayed = rec
+                .as_ref()
+                .ok()
+                .and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
+            let mut row = TheoryRow {
+                source: input.clone(),
+                game: g,
+                stored: None,
+                computed: None,
+                from: "unreadable",
+                agrees: None,
+            };
+            if let Some((r, replay)) = replayed {
+                row.stored = r
+                    .tag("TheoreticalScore")
+                    .and_then(|v| v.trim().parse().ok());
+                games.push((replay.start, replay.moves));
+                rows.push((row, Some(games.len() - 1)));
+            } else {
+                rows.push((row, None));
+            }
+        }
+    }
+    let scores = match pool.install(|| theorist.scores(&games, &args.common)) {
+        Ok(s) => s,
+        Err(e) => return common::usage_error(&e),
+    };
+    let format = common::report_format(&args.report);
+    let mut t = comfy_table::Table::new();
+    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+    t.set_header(["game", "stored", "perfect play", "from"]);
+    let (mut agree, mut differ, mut unknown) = (0, 0, 0);
+    for (row, at) in &mut rows {
+        if let Some(i) = at {
+            let th = scores[*i];
+            row.computed = th.discs();
+            row.from = match th {
+                theory::Theory::Solved(_) => "solved",
+                theory::Theory::Ended(_) => "ended",
+                theory::Theory::Stopped => "stopped",
+                theory::Theory::OverBudget => "over-budget",
+            };
+        }
+        row.agrees = match (row.stored, row.computed) {
+            (Some(s), Some(c)) => Some(s == c),
+            _ => None,
+        };
+        match row.agrees {
+            Some(true) => agree += 1,
+            Some(false) => differ += 1,
+            None => unknown += 1,
+        }
+        match format {
+            ReportFormat::Json => {
+                if let Ok(s) = serde_json::to_string(row) {
+                    println!("{s}");
+                }
+            }
+            _ if row.agrees != Some(true) => {
+                let show = |v: Option<u8>| v.map_or("-".to_string(), |v| v.to_string());
+                t.add_row([
+                    format!("{} game {}", row.source, row.game),
+                    show(row.stored),
+                    show(row.computed),
+                    row.from.to_string(),
+                ]);
+            }
+            _ => {}
+        }
+    }
+    if format != ReportFormat::Json && differ + unknown > 0 {
+        println!("{t}");
+    }
+    if !args.common.quiet {
+        eprintln!(
+            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared",
+            rows.len(),
+            args.depth
+        );
+    }
+    if differ == 0 { EXIT_OK } else { EXIT_INVALID }
+}
+
+/// The settings with the game fixed to Othello (what solve reads).
+pub(super) fn othello_settings(settings: &Settings) -> Settings {
+    let mut s = settings.clone();
+    s.game = Some(GameKind::Othello);
+    s
+}

@@ -1,0 +1,197 @@
+//! Theoretical scores of many games at once (for `convert --to wthor` and `solve
+//! --theoretical`): each game's position at the depth, the distinct ones not in the cache
+//! solved on all cores (one position a thread) with a progress bar, then each game's score.
+
+use super::cache::{self, SolveCache};
+use crate::cli::CommonArgs;
+use crate::othello::rules::{Board, Move};
+use crate::othello::solve::theory::{TheoryPosition, black_discs, theory_position};
+use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
+use clap::Args;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::time::Duration;
+
+/// The options of the theoretical score (WTHOR).
+#[derive(Args, Debug, Clone)]
+pub struct TheoryArgs {
+    /// WTHOR: the number of empty squares from which the theoretical score is perfect play
+    /// (the header's depth byte).
+    #[arg(long, value_name = "EMPTIES", default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub depth: u32,
+    /// WTHOR: compute the theoretical score even when the source has one (a WTHOR byte or a
+    /// TheoreticalScore tag).
+    #[arg(long)]
+    pub recompute_theoretical: bool,
+    /// WTHOR: do not solve; write the source's theoretical score, else the real score.
+    #[arg(long, conflicts_with = "recompute_theoretical")]
+    pub no_theoretical: bool,
+    /// Keep solved positions in this file: a run stopped half way and started again with
+    /// the same file solves only what is left.
+    #[arg(long, value_name = "FILE")]
+    pub solve_cache: Option<String>,
+    /// Transposition table size in MB (shared by the threads).
+    #[arg(long, value_name = "MB", default_value_t = 128)]
+    pub tt_mb: usize,
+    /// Give up a position after this many seconds (its game keeps the score it has).
+    #[arg(long, value_name = "SECONDS")]
+    pub solve_time: Option<f64>,
+}
+
+/// A game's theoretical score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theory {
+    /// Black's discs: by perfect play from the position at the depth …
+    Solved(u8),
+    /// … or the game's own end, reached with more empties than the depth.
+    Ended(u8),
+    /// The game stopped before the depth, not over.
+    Stopped,
+    /// The position was not solved within the budget.
+    OverBudget,
+}
+
+impl Theory {
+    pub fn discs(self) -> Option<u8> {
+        match self {
+            Theory::Solved(d) | Theory::Ended(d) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+/// The solver and its cache for a run.
+pub struct Theorist {
+    pub depth: u32,
+    tt: Table,
+    cache: SolveCache,
+    opts: SolveOptions,
+}
+
+impl Theorist {
+    pub fn new(args: &TheoryArgs) -> Result<Theorist, String> {
+        if args.solve_time.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
+            return Err("--solve-time must be a positive number of seconds".into());
+        }
+        Ok(Theorist {
+            depth: args.depth,
+            tt: Table::new(args.tt_mb.clamp(1, 1 << 16)),
+            cache: SolveCache::open(args.solve_cache.as_deref())?,
+            opts: SolveOptions {
+                node_limit: u64::MAX,
+                time_limit: args.solve_time.map(Duration::from_secs_f64),
+                all_best: false,
+            },
+        })
+    }
+
+    /// The theoretical score of each game (`start`, `moves`), solving on the current rayon
+    /// pool; `Err` when the CPU cannot run the solver.
+    pub fn scores(
+        &self,
+        games: &[(Board, Vec<Move>)],
+        common: &CommonArgs,
+    ) -> Result<Vec<Theory>, String> {
+        let at: Vec<TheoryPosition> = games
+            .iter()
+            .map(|(s, m)| theory_position(s, m, self.depth))
+            .collect();
+        let mut seen = HashSet::new();
+        let todo: Vec<Board> = at
+            .iter()
+            .filter_map(|t| match t {
+                TheoryPosition::Solve(b) if self.cache.get(b).is_none() && seen.insert(*b) => {
+                    Some(*b)
+                }
+                _ => None,
+            })
+            .collect();
+        let bar = cache::bar(common, todo.len() as u64);
+        let failed: Vec<String> = todo
+            .par_iter()
+            .with_max_len(1)
+            .filter_map(|b| {
+                let r = solve(b, &self.tt, &self.opts);
+                bar.inc(1);
+                match r {
+                    Ok(Outcome::Solved(s)) => {
+                        self.cache.put(b, s.score);
+                        None
+                    }
+                    Ok(Outcome::OverBudget { .. }) => None,
+                    Err(e) => Some(e.to_string()),
+                }
+            })
+            .collect();
+        bar.finish_and_clear();
+        if let Some(e) = failed.first() {
+            return Err(e.clone());
+        }
+        Ok(at
+            .iter()
+            .map(|t| match t {
+                TheoryPosition::Solve(b) => match self.cache.get(b) {
+                    Some(s) => Theory::Solved(black_discs(match b.to_move {
+                        crate::core::record::Player::First => s,
+                        crate::core::record::Player::Second => -s,
+                    })),
+                    None => Theory::OverBudget,
+                },
+                TheoryPosition::Ended(d) => Theory::Ended(*d),
+                TheoryPosition::Stopped => Theory::Stopped,
+            })
+            .collect())
+    }
+}
+
+/// Sets the `TheoreticalScore` (and `TheoreticalDepth`) tags of Othello records for WTHOR:
+/// computed when a record has none (or always with --recompute-theoretical). A record that
+/// does not replay, stopped before the depth or was not solved in time keeps what it has
+/// (the writer then falls back to the real score), named on stderr.
+pub fn fill(
+    t: &Theorist,
+    records: &mut [crate::core::record::Record],
+    args: &TheoryArgs,
+    common: &CommonArgs,
+) -> Result<(), String> {
+    use crate::othello::notation::resolve::replay_record;
+    let mut games = Vec::new();
+    let mut which = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        if r.game != crate::core::record::GameKind::Othello
+            || (!args.recompute_theoretical && r.tag("TheoreticalScore").is_some())
+        {
+            continue;
+        }
+        if let Ok(done) = replay_record(r)
+            && done.replay.error.is_none()
+        {
+            games.push((done.replay.start, done.replay.moves));
+            which.push(i);
+        }
+    }
+    if games.is_empty() {
+        return Ok(());
+    }
+    let scores = t.scores(&games, common)?;
+    for (&i, th) in which.iter().zip(scores) {
+        let r = &mut records[i];
+        match th.discs() {
+            Some(d) => {
+                r.set_tag("TheoreticalScore", d.to_string());
+                r.set_tag("TheoreticalDepth", t.depth.to_string());
+            }
+            None if !common.quiet => eprintln!(
+                "qipu: game {}: no theoretical score computed ({}); the real score is written",
+                r.index,
+                match th {
+                    Theory::Stopped =>
+                        format!("the game stopped with more than {} empties", t.depth),
+                    _ => "not solved within --solve-time".to_string(),
+                }
+            ),
+            None => {}
+        }
+    }
+    Ok(())
+}

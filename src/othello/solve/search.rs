@@ -1,0 +1,300 @@
+//! The search: negamax alpha-beta, null-window (NWS) everywhere but along the principal
+//! variation (PVS). Three tiers by the number of empty squares: the last four
+//! ([`super::last`]), a shallow tier without the table (parity order), and the deep tier with
+//! the transposition table, enhanced transposition cut-offs (ETC) and fastest-first order.
+//! Every tier cuts on stability: when the opponent's stable discs leave no score above the
+//! bound, the node fails low at once.
+//!
+//! The hot functions are compiled for x86-64-v3 (POPCNT, LZCNT, BMI, AVX2) on x86_64; the
+//! caller checks the CPU first ([`super::cpu_ok`]).
+
+use super::last::{final_score, solve_small};
+use super::order::{MoveList, odd_quadrants};
+use super::stability::stable;
+use super::tt::{Bounds, NO_MOVE, Table};
+use super::{flips, legal};
+use std::time::Instant;
+
+/// Up to this many empties: no table, parity order only.
+const SHALLOW_MAX: u32 = 7;
+/// From this many empties: enhanced transposition cut-offs.
+const ETC_MIN: u32 = 12;
+/// Nodes between two looks at the clock and the node budget.
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// The least `alpha` at which the stability bound is worth computing, by empties (a bound
+/// below it cannot cut: the opponent rarely has that many stable discs).
+#[inline(always)]
+fn stability_threshold(n: u32) -> i32 {
+    let n = n as i32;
+    match n {
+        0..=4 => 99,
+        5..=10 => 2 * n - 4,
+        11..=24 => 2 * n - 2,
+        _ => (48 + 2 * ((n - 25) / 2)).min(64),
+    }
+}
+
+/// The state of one search (one thread): the shared table, the node count and the budget.
+pub(super) struct Search<'a> {
+    pub tt: &'a Table,
+    pub nodes: u64,
+    pub node_limit: u64,
+    pub deadline: Option<Instant>,
+    pub stopped: bool,
+    next_check: u64,
+}
+
+#[cfg_attr(
+    target_arch = "x86_64",
+    target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+)]
+fn small(p: u64, o: u64, alpha: i32, nodes: &mut u64) -> i32 {
+    solve_small(p, o, alpha, nodes)
+}
+
+impl<'a> Search<'a> {
+    pub fn new(tt: &'a Table, node_limit: u64, deadline: Option<Instant>) -> Search<'a> {
+        Search {
+            tt,
+            nodes: 0,
+            node_limit,
+            deadline,
+            stopped: false,
+            next_check: CHECK_EVERY,
+        }
+    }
+
+    fn check_budget(&mut self) {
+        self.next_check = self.nodes + CHECK_EVERY;
+        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+    }
+
+    /// The null-window search of the window (alpha, alpha + 1), `n` empties: a score above
+    /// `alpha` is a lower bound, one at or below it an upper bound.
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        if n <= 4 {
+            small(p, o, alpha, &mut self.nodes)
+        } else if n <= SHALLOW_MAX {
+            self.nws_shallow(p, o, alpha, n)
+        } else {
+            self.nws_deep(p, o, alpha, n)
+        }
+    }
+
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        let moves = legal(p, o);
+        if moves == 0 {
+            if legal(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws_shallow(o, p, -alpha - 1, n);
+        }
+        if alpha >= stability_threshold(n) {
+            let bound = 64 - 2 * stable(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let odd = odd_quadrants(!(p | o));
+        let mut best = -99;
+        for part in [moves & odd, moves & !odd] {
+            let mut m = part;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let f = flips(sq as usize, p, o);
+                self.nodes += 1;
+                let (cp, co) = (o ^ f, p | f | 1u64 << sq);
+                let s = if n == 5 {
+                    -small(cp, co, -alpha - 1, &mut self.nodes)
+                } else {
+                    -self.nws_shallow(cp, co, -alpha - 1, n - 1)
+                };
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        return s;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    fn nws_deep(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        if self.nodes >= self.next_check {
+            self.check_budget();
+        }
+        if self.stopped {
+            return 0;
+        }
+        let moves = legal(p, o);
+        if moves == 0 {
+            if legal(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws_deep(o, p, -alpha - 1, n);
+        }
+        if alpha >= stability_threshold(n) {
+            let bound = 64 - 2 * stable(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let mut hash_move = NO_MOVE;
+        if let Some(b) = self.tt.probe(p, o) {
+            if b.lower > alpha {
+                return b.lower;
+            }
+            if b.upper <= alpha {
+                return b.upper;
+            }
+            hash_move = b.mv;
+        }
+        let mut list = MoveList::new(p, o, moves, hash_move);
+        if n >= ETC_MIN {
+            for e in &list.moves[..list.n] {
+                let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
+                if let Some(b) = self.tt.probe(cp, co)
+                    && -b.upper > alpha
+                {
+                    self.tt.store(
+                        p,
+                        o,
+                        n,
+                        Bounds {
+                            lower: -b.upper,
+                            upper: 64,
+                            mv: e.sq,
+                        },
+                    );
+                    return -b.upper;
+                }
+            }
+        }
+        list.sort();
+        let mut best = -99;
+        let mut best_move = NO_MOVE;
+        for e in &list.moves[..list.n] {
+            self.nodes += 1;
+            let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
+            let s = -self.nws(cp, co, -alpha - 1, n - 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = e.sq;
+                if s > alpha {
+                    break;
+                }
+            }
+        }
+        let bounds = if best > alpha {
+            Bounds {
+                lower: best,
+                upper: 64,
+                mv: best_move,
+            }
+        } else {
+            Bounds {
+                lower: -64,
+                upper: best,
+                mv: NO_MOVE,
+            }
+        };
+        self.tt.store(p, o, n, bounds);
+        best
+    }
+
+    /// The full-window search (alpha, beta) of a principal-variation node: the first move
+    /// with the full window, the others with a null window first, searched again when they
+    /// beat the best so far.
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+        if self.stopped {
+            return 0;
+        }
+        let moves = legal(p, o);
+        if moves == 0 {
+            if legal(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, n);
+        }
+        let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |b| b.mv);
+        let mut list = MoveList::new(p, o, moves, hash_move);
+        list.sort();
+        let alpha0 = alpha;
+        let mut best = -99;
+        let mut best_move = NO_MOVE;
+        for (i, e) in list.moves[..list.n].iter().enumerate() {
+            self.nodes += 1;
+            let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
+            let s = if i == 0 {
+                -self.pvs(cp, co, -beta, -alpha, n - 1)
+            } else {
+                let s = -self.nws(cp, co, -alpha - 1, n - 1);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.pvs(cp, co, -beta, -s, n - 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = e.sq;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if n > SHALLOW_MAX {
+            let bounds = if best >= beta {
+                Bounds {
+                    lower: best,
+                    upper: 64,
+                    mv: best_move,
+                }
+            } else if best <= alpha0 {
+                Bounds {
+                    lower: -64,
+                    upper: best,
+                    mv: best_move,
+                }
+            } else {
+                Bounds {
+                    lower: best,
+                    upper: best,
+                    mv: best_move,
+                }
+            };
+            self.tt.store(p, o, n, bounds);
+        }
+        best
+    }
+}

@@ -1,0 +1,153 @@
+//! The solver against a plain minimax (no pruning, no table) on seeded random positions.
+
+use super::*;
+
+/// Negamax over every line to the end: the reference.
+fn minimax(p: u64, o: u64) -> i32 {
+    let moves = legal(p, o);
+    if moves == 0 {
+        if legal(o, p) == 0 {
+            return last::final_score(p, o);
+        }
+        return -minimax(o, p);
+    }
+    let mut best = -99;
+    let mut m = moves;
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(sq as usize, p, o);
+        best = best.max(-minimax(o ^ f, p | f | 1u64 << sq));
+    }
+    best
+}
+
+fn rng(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// A random game from the start stopped at `empties` empty squares (or earlier at its end).
+fn random_position(seed: &mut u64, empties: u32) -> Board {
+    let mut b = Board::start();
+    while b.empties() > empties && !b.is_over() {
+        let moves = b.legal();
+        if moves == 0 {
+            b.play(Move::Pass);
+            continue;
+        }
+        let k = rng(seed) % u64::from(moves.count_ones());
+        let sq = crate::othello::rules::squares(moves)
+            .nth(k as usize)
+            .unwrap_or(0);
+        b.play(Move::Place(sq));
+    }
+    b
+}
+
+#[test]
+fn solver_matches_minimax_on_random_positions() {
+    if !cpu_ok() {
+        return;
+    }
+    let tt = Table::new(4);
+    let mut seed = 0x5eed_0f0f_1234_abcd;
+    for i in 0..400 {
+        let empties = 1 + (i % 10) as u32;
+        let b = random_position(&mut seed, empties);
+        let (p, o) = b.sides();
+        let expect = minimax(p, o);
+        let Ok(Outcome::Solved(sol)) = solve(&b, &tt, &SolveOptions::default()) else {
+            panic!("not solved: {b:?}");
+        };
+        assert_eq!(sol.score, expect, "position {i}: {b:?}");
+        // Every best move reaches the score, every other move does not.
+        for sq in crate::othello::rules::squares(legal(p, o)) {
+            let f = flips(usize::from(sq), p, o);
+            let s = -minimax(o ^ f, p | f | 1u64 << sq);
+            assert_eq!(
+                sol.best_moves.contains(&sq),
+                s == expect,
+                "move {sq} in {b:?}"
+            );
+        }
+        // The PV plays out to the score.
+        let mut end = b;
+        for mv in &sol.pv {
+            assert!(end.is_legal(*mv), "PV move {mv:?} illegal in {b:?}");
+            end.play(*mv);
+        }
+        assert!(end.is_over(), "PV stops before the end: {b:?}");
+        let (fp, fo) = match (end.to_move == b.to_move, end.sides()) {
+            (true, (x, y)) => (x, y),
+            (false, (x, y)) => (y, x),
+        };
+        assert_eq!(last::final_score(fp, fo), expect, "PV score: {b:?}");
+    }
+}
+
+#[test]
+fn stability_is_sound() {
+    // A stable disc is never flipped: check against every move in random positions.
+    let mut seed = 0xabcd_ef01_2345_6789;
+    for _ in 0..300 {
+        let empties = 4 + (rng(&mut seed) % 40) as u32;
+        let b = random_position(&mut seed, empties);
+        let (p, o) = b.sides();
+        let stable_p = stability::stable(p, o);
+        let stable_o = stability::stable(o, p);
+        assert_eq!(stable_p & !p, 0);
+        assert_eq!(stable_o & !o, 0);
+        // Random playouts to the end: no stable disc changes colour.
+        for _ in 0..8 {
+            let mut g = b;
+            while !g.is_over() {
+                let moves = g.legal();
+                if moves == 0 {
+                    g.play(Move::Pass);
+                    continue;
+                }
+                let k = rng(&mut seed) % u64::from(moves.count_ones());
+                let sq = crate::othello::rules::squares(moves)
+                    .nth(k as usize)
+                    .unwrap_or(0);
+                g.play(Move::Place(sq));
+            }
+            let (gp, go) = if g.to_move == b.to_move {
+                g.sides()
+            } else {
+                (g.sides().1, g.sides().0)
+            };
+            assert_eq!(
+                stable_p & !gp,
+                0,
+                "a stable disc of the mover flipped: {b:?}"
+            );
+            assert_eq!(
+                stable_o & !go,
+                0,
+                "a stable disc of the opponent flipped: {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_budget_stops_the_search() {
+    if !cpu_ok() {
+        return;
+    }
+    let tt = Table::new(1);
+    let mut seed = 77;
+    let b = random_position(&mut seed, 24);
+    let opts = SolveOptions {
+        node_limit: 1000,
+        ..SolveOptions::default()
+    };
+    assert!(matches!(
+        solve(&b, &tt, &opts),
+        Ok(Outcome::OverBudget { .. })
+    ));
+}

@@ -1,0 +1,52 @@
+//! The exact solver on the FFO endgame test suite (#40–#59, tests/fixtures/ffo-40-59.obf):
+//! each position's score is the best listed score and the best move found is one listed
+//! with it. #40–#44 run in the normal suite; the deeper ones with `--ignored`.
+
+use qipu::othello::solve::obf::parse_obf;
+use qipu::othello::solve::{Outcome, SolveOptions, Table, cpu_ok, solve};
+
+fn check(first: usize, last: usize) {
+    if !cpu_ok() {
+        eprintln!("skipped: the CPU lacks the solver's instructions");
+        return;
+    }
+    let text = std::fs::read_to_string("tests/fixtures/ffo-40-59.obf").expect("fixture");
+    let entries = parse_obf(&text).expect("the fixture parses");
+    assert_eq!(entries.len(), 20);
+    let tt = Table::new(64);
+    let opts = SolveOptions {
+        all_best: false,
+        ..SolveOptions::default()
+    };
+    for (k, e) in entries.iter().enumerate() {
+        let number = 40 + k;
+        if number < first || number > last {
+            continue;
+        }
+        let best = e.scores.iter().map(|s| s.1).max().expect("scores listed");
+        let Ok(Outcome::Solved(sol)) = solve(&e.board, &tt, &opts) else {
+            panic!("FFO #{number} not solved");
+        };
+        assert_eq!(sol.score, best, "FFO #{number} score");
+        let mv = sol.best_moves[0];
+        assert!(
+            e.scores.iter().any(|&(sq, s)| sq == mv && s == best),
+            "FFO #{number}: {mv} is not a best move"
+        );
+        eprintln!(
+            "FFO #{number}: {:+} in {:?}, {} nodes",
+            sol.score, sol.elapsed, sol.nodes
+        );
+    }
+}
+
+#[test]
+fn ffo_40_to_44() {
+    check(40, 44);
+}
+
+#[test]
+#[ignore = "deep: minutes (cargo test --release -- --ignored)"]
+fn ffo_45_to_59() {
+    check(45, 59);
+}
