@@ -99,7 +99,7 @@ mod words {
     fn rules_help_names_every_preset() {
         let (_, help, _) = run(&["validate", "--help"]);
         let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-        for game in qipu::games::all() {
+        for game in qipu::driver::registry::all() {
             for p in game.presets() {
                 let named = format!("{}: {}", game.kind(), p.name);
                 assert!(

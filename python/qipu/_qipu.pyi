@@ -103,6 +103,17 @@ def convert(
 ) -> Union[str, bytes]: ...
 def formats() -> List[Dict[str, Any]]: ...
 def rule_sets() -> Dict[str, Dict[str, Any]]: ...
+def othello_solve(
+    board: str,
+    *,
+    tt_mb: int = 64,
+    nodes: Optional[int] = None,
+    seconds: Optional[float] = None,
+    first_best: bool = False,
+) -> Dict[str, Any]:
+    """The exact Othello solver: ``solved``, ``score`` (final disc difference for the side
+    to move, empties to the winner), ``best_moves``, ``pv``, ``nodes``, ``seconds``,
+    ``board``, ``empties``."""
 
 class XiangqiBoard:
     def __init__(self, fen: Optional[str] = None) -> None: ...

@@ -1,6 +1,7 @@
-"""Othello: ``Board`` (a position to push moves into) and ``Referee`` (the verdict one move at a
-time, as ``qipu.adjudicate`` gives it)."""
+"""Othello: ``Board`` (a position to push moves into), ``Referee`` (the verdict one move at a
+time, as ``qipu.adjudicate`` gives it) and ``solve`` (the exact endgame solver of
+``qipu solve``)."""
 
-from ._qipu import OthelloBoard as Board, OthelloReferee as Referee
+from ._qipu import OthelloBoard as Board, OthelloReferee as Referee, othello_solve as solve
 
-__all__ = ["Board", "Referee"]
+__all__ = ["Board", "Referee", "solve"]

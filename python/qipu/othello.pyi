@@ -1,3 +1,3 @@
-from ._qipu import OthelloBoard as Board, OthelloReferee as Referee
+from ._qipu import OthelloBoard as Board, OthelloReferee as Referee, othello_solve as solve
 
-__all__ = ["Board", "Referee"]
+__all__ = ["Board", "Referee", "solve"]

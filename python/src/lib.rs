@@ -8,6 +8,7 @@ mod check;
 mod errors;
 mod records;
 mod referees;
+mod solve;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -111,5 +112,6 @@ fn _qipu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     check::register(m)?;
     boards::register(m)?;
     referees::register(m)?;
+    solve::register(m)?;
     Ok(())
 }

@@ -1,0 +1,67 @@
+//! `qipu.othello.solve`: the exact endgame solver of the crate (the one `qipu solve` runs).
+
+use crate::errors;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use qipu::othello::notation::{board_string, move_name, parse_board, square_name};
+use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
+use std::time::Duration;
+
+/// Solves an Othello position exactly: `board` is a board string (64 cells a1..h8, `-`/`X`/`O`,
+/// then the side to move). Returns a dict: `solved` (False when over the budget), `score` (the
+/// final disc difference for the side to move under perfect play, empties to the winner),
+/// `best_moves`, `pv`, `nodes`, `seconds`, `board`, `empties`.
+#[pyfunction]
+#[pyo3(signature = (board, *, tt_mb=64, nodes=None, seconds=None, first_best=false))]
+fn othello_solve<'py>(
+    py: Python<'py>,
+    board: &str,
+    tt_mb: usize,
+    nodes: Option<u64>,
+    seconds: Option<f64>,
+    first_best: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let b = parse_board(board).map_err(|m| errors::rules_error(format!("bad board: {m}")))?;
+    if seconds.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+        return Err(errors::rules_error("seconds must be a positive number"));
+    }
+    let opts = SolveOptions {
+        node_limit: nodes.unwrap_or(u64::MAX),
+        time_limit: seconds.map(Duration::from_secs_f64),
+        all_best: !first_best,
+    };
+    let outcome = py
+        .detach(|| {
+            let tt = Table::new(tt_mb.clamp(1, 1 << 16));
+            solve(&b, &tt, &opts)
+        })
+        .map_err(|e| errors::rules_error(e.to_string()))?;
+    let d = PyDict::new(py);
+    d.set_item("board", board_string(&b))?;
+    d.set_item("empties", b.empties())?;
+    match outcome {
+        Outcome::Solved(s) => {
+            d.set_item("solved", true)?;
+            d.set_item("score", s.score)?;
+            let best: Vec<String> = s.best_moves.iter().map(|&m| square_name(m)).collect();
+            d.set_item("best_moves", best)?;
+            let pv: Vec<String> = s.pv.iter().map(|&m| move_name(m)).collect();
+            d.set_item("pv", pv)?;
+            d.set_item("nodes", s.nodes)?;
+            d.set_item("seconds", s.elapsed.as_secs_f64())?;
+        }
+        Outcome::OverBudget { nodes, elapsed } => {
+            d.set_item("solved", false)?;
+            d.set_item("score", py.None())?;
+            d.set_item("best_moves", Vec::<String>::new())?;
+            d.set_item("pv", Vec::<String>::new())?;
+            d.set_item("nodes", nodes)?;
+            d.set_item("seconds", elapsed.as_secs_f64())?;
+        }
+    }
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(othello_solve, m)?)
+}
