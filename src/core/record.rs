@@ -315,6 +315,12 @@ impl Input {
     }
 }
 
+/// A game's number in human-readable output: games count from 1, as plies do. (The JSON
+/// report's `index`, and `show --game-index`, count from 0, as the spec has them.)
+pub fn game_number(index: usize) -> usize {
+    index.saturating_add(1)
+}
+
 #[cfg(test)]
 mod size_tests {
     /// A move's in-memory size matters for databases of millions of moves (a WTHOR batch
@@ -324,10 +330,4 @@ mod size_tests {
         let size = std::mem::size_of::<super::MoveEntry>();
         assert!(size <= 96, "MoveEntry is {size} bytes");
     }
-}
-
-/// A game's number in human-readable output: games count from 1, as plies do. (The JSON
-/// report's `index`, and `show --game-index`, count from 0, as the spec has them.)
-pub fn game_number(index: usize) -> usize {
-    index.saturating_add(1)
 }

@@ -2,14 +2,14 @@
 
 use super::SolveArgs;
 use crate::cli::common;
-use crate::driver::settings::Settings;
 use crate::cli::{EXIT_INVALID, EXIT_OK};
 use crate::core::record::GameKind;
-use crate::output::report::ReportFormat;
+use crate::driver::settings::Settings;
 use crate::othello::notation::resolve::replay_record;
 use crate::othello::notation::{move_name, player_name, square_name};
 use crate::othello::solve::analyze::{MoveJudged, decisive, judge_moves};
 use crate::othello::solve::{SolveOptions, Table};
+use crate::output::report::ReportFormat;
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -9,15 +9,15 @@ mod cache;
 pub mod theory;
 
 use super::common;
-use crate::driver::settings::Settings;
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
 use crate::core::record::{GameKind, Player};
-use crate::output::report::ReportFormat;
+use crate::driver::settings::Settings;
 use crate::othello::notation::resolve::replay_record;
 use crate::othello::notation::{board_string, move_name, parse_board, square_name};
 use crate::othello::rules::Board;
 use crate::othello::solve::obf::parse_obf;
 use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
+use crate::output::report::ReportFormat;
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -143,7 +143,7 @@ fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
             relative: path,
         };
         let read = crate::driver::open::read_file(&othello_settings(setup), &file)
-        .map_err(|p| format!("{}: {}", p.source, p.message))?;
+            .map_err(|p| format!("{}: {}", p.source, p.message))?;
         if read.game.kind() != GameKind::Othello {
             return Err(format!("{input}: not an Othello record"));
         }
