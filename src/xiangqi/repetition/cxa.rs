@@ -330,7 +330,7 @@ impl Weigher<'_> {
             aside: &aside,
             code: self.code,
         };
-        let found = back.check_line(after, BACK_CHECKS, need, false, Some(m.to));
+        let found = back.check_line(after, BACK_CHECKS, need, false, Some(m.to), &mut Vec::new());
         self.nodes = back.nodes;
         Some(found?.is_some())
     }
@@ -345,6 +345,7 @@ impl Weigher<'_> {
         above: i32,
         back: bool,
         taking: Option<Square>,
+        origins: &mut Origins,
     ) -> Option<Option<Vec<Square>>> {
         let mut checking = MoveList::new();
         checks(p, self.aside, &mut checking);
@@ -352,10 +353,9 @@ impl Weigher<'_> {
             let (taken, victim) = captured_value(p, c);
             let mut next = p.clone();
             next.play_unchecked(c);
-            let mut origins = Vec::new();
-            if let Some(mut vic) = self.defend(&next, depth, above - taken, back, &mut origins)? {
+            if let Some(mut vic) = self.defend(&next, depth, above - taken, back, origins)? {
                 if let Some(v) = victim {
-                    vic.insert(0, v);
+                    vic.insert(0, origin(origins, v));
                 }
                 if taking.is_none_or(|t| vic.contains(&t)) {
                     return Some(Some(vic));
@@ -411,21 +411,7 @@ impl Weigher<'_> {
             }
         }
         if depth > 1 {
-            let mut checking = MoveList::new();
-            checks(p, self.aside, &mut checking);
-            for &c in checking.iter() {
-                let (taken, victim) = captured_value(p, c);
-                let mut next = p.clone();
-                next.play_unchecked(c);
-                if let Some(mut vic) =
-                    self.defend(&next, depth - 1, above - taken, back, origins)?
-                {
-                    if let Some(v) = victim {
-                        vic.insert(0, origin(origins, v));
-                    }
-                    return Some(Some(vic));
-                }
-            }
+            return self.check_line(p, depth - 1, above, back, None, origins);
         }
         Some(None)
     }
