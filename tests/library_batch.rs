@@ -63,3 +63,38 @@ fn a_streamed_file_reports_as_the_cli_does() {
     std::fs::write(&path, text).unwrap();
     same(path.to_str().unwrap());
 }
+
+/// The library's batch run on a pool of one thread, called from a thread of its own (as the
+/// Python package does): it finishes with the same reports (inside the pool it would wait for
+/// itself).
+#[test]
+fn a_pool_of_one_thread_checks_everything() {
+    let settings = qipu::driver::settings::Settings::defaults();
+    let want = qipu::driver::batch::check_all(&settings, &["samples/xiangqi".to_string()], false);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let got = std::thread::spawn(move || {
+        let mut got = Vec::new();
+        qipu::driver::batch::check_inputs_in(
+            Some(&pool),
+            &settings,
+            &["samples/xiangqi".to_string()],
+            false,
+            |r| {
+                got.extend(r);
+                true
+            },
+        );
+        got
+    })
+    .join()
+    .unwrap();
+    let line = |r: &qipu::driver::report::GameReport| qipu::driver::batch::json_line(r);
+    assert!(!want.is_empty());
+    assert_eq!(
+        got.iter().map(line).collect::<Vec<_>>(),
+        want.iter().map(line).collect::<Vec<_>>()
+    );
+}

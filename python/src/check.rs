@@ -100,12 +100,21 @@ fn items(inputs: &Bound<'_, PyAny>) -> PyResult<Vec<Item>> {
     Ok(out)
 }
 
-fn run(settings: Settings, items: Vec<Item>, adjudicate: bool, tx: SyncSender<Vec<String>>) {
+/// Runs on a thread of its own, outside `pool`: the driver takes the results in order on this
+/// thread while the pool's threads check (inside the pool, a pool of one thread would wait for
+/// itself).
+fn run(
+    settings: Settings,
+    items: Vec<Item>,
+    adjudicate: bool,
+    tx: SyncSender<Vec<String>>,
+    pool: &rayon::ThreadPool,
+) {
     for item in items {
         match item {
             Item::Paths(paths) => {
                 let mut open = true;
-                batch::check_inputs(&settings, &paths, adjudicate, |reports| {
+                batch::check_inputs_in(Some(pool), &settings, &paths, adjudicate, |reports| {
                     open = tx
                         .send(reports.iter().map(batch::json_line).collect())
                         .is_ok();
@@ -117,10 +126,12 @@ fn run(settings: Settings, items: Vec<Item>, adjudicate: bool, tx: SyncSender<Ve
             }
             Item::Records(records) => {
                 for chunk in records.chunks(1024) {
-                    let lines: Vec<String> = chunk
-                        .par_iter()
-                        .map(|r| r.report_json(&settings, adjudicate))
-                        .collect();
+                    let lines: Vec<String> = pool.install(|| {
+                        chunk
+                            .par_iter()
+                            .map(|r| r.report_json(&settings, adjudicate))
+                            .collect()
+                    });
                     if tx.send(lines).is_err() {
                         return;
                     }
@@ -154,7 +165,7 @@ fn start(
     let (tx, rx) = sync_channel(4);
     std::thread::Builder::new()
         .name("qipu-batch".to_string())
-        .spawn(move || pool.install(|| run(settings, items, adjudicate, tx)))
+        .spawn(move || run(settings, items, adjudicate, tx, &pool))
         .map_err(|e| errors::rules_error(format!("cannot start the batch thread: {e}")))?;
     Ok(ReportIter {
         rx: std::sync::Mutex::new(Some(rx)),

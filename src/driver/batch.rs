@@ -43,6 +43,20 @@ pub fn check_inputs(
     settings: &Settings,
     inputs: &[String],
     adjudicate: bool,
+    each: impl FnMut(Vec<GameReport>) -> bool,
+) {
+    check_inputs_in(None, settings, inputs, adjudicate, each)
+}
+
+/// [`check_inputs`] on `pool` (rayon's global pool when `None`). The calling thread takes the
+/// results in order while the pool's threads check, so it must not be one of that pool's
+/// threads (with one thread it would wait for itself): call it from the main thread or a
+/// thread of its own, not inside `pool.install`.
+pub fn check_inputs_in(
+    pool: Option<&rayon::ThreadPool>,
+    settings: &Settings,
+    inputs: &[String],
+    adjudicate: bool,
     mut each: impl FnMut(Vec<GameReport>) -> bool,
 ) {
     let (files, problems) = settings.collect(inputs);
@@ -60,7 +74,7 @@ pub fn check_inputs(
         each,
         stopped: false,
     };
-    run::run(None, &files, &sizes, &ctx, &mut reports);
+    run::run(pool, &files, &sizes, &ctx, &mut reports);
 }
 
 /// The consumer of [`check_inputs`]: the reports of each delivery to `each`.
