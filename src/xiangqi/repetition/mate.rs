@@ -25,7 +25,7 @@ pub struct Budget {
 
 impl Budget {
     /// What one game may spend on all its mate and material searches together.
-    pub const GAME: u32 = 12_000;
+    pub const GAME: u32 = 11_000;
 
     pub fn game() -> Budget {
         Budget { left: Budget::GAME }
