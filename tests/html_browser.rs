@@ -61,7 +61,7 @@ fn read_record(path: &Path, index: usize) -> (&'static dyn Game, Record, Rules) 
 /// inserts them.
 fn positions(game: &dyn Game, record: &Record, rules: &Rules) -> Vec<String> {
     let full = if game.kind() == GameKind::Othello {
-        qipu::othello::notation::resolve::with_forced_passes(record)
+        qipu::othello::replay::with_forced_passes(record)
     } else {
         record.clone()
     };

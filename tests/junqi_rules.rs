@@ -318,7 +318,7 @@ fn events_rules() {
 #[test]
 fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
     use qipu::core::rules::Rules;
-    use qipu::junqi::rules::params::{PRESETS, RULE_SPECS, merge_tag};
+    use qipu::junqi::judge::{PRESETS, RULE_SPECS, merge_tag};
     let cli = Rules::build(
         RULE_SPECS,
         PRESETS,
@@ -327,9 +327,9 @@ fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
     )
     .expect("rules");
     let merged = merge_tag(&cli, "no-capture-limit=100, step-limit=200").expect("merge");
-    assert_eq!(merged.int("no-capture-limit", 0), 80);
-    assert_eq!(merged.int("step-limit", 0), 200);
+    assert_eq!(merged.int("no-capture-limit"), 80);
+    assert_eq!(merged.int("step-limit"), 200);
     let plain = Rules::defaults(RULE_SPECS, PRESETS);
     let merged = merge_tag(&plain, "no-capture-limit=100").expect("merge");
-    assert_eq!(merged.int("no-capture-limit", 0), 100);
+    assert_eq!(merged.int("no-capture-limit"), 100);
 }

@@ -7,8 +7,8 @@ use qipu::core::record::{Input, Record};
 use qipu::core::rules::Rules;
 use qipu::core::verdict::Reason;
 use qipu::othello::Othello;
-use qipu::othello::notation::resolve::replay_record;
-use qipu::othello::verdict::{Empties, score, stated_score};
+use qipu::othello::judge::{Empties, score, stated_score};
+use qipu::othello::replay::replay_record;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -20,9 +20,9 @@ use std::path::Path;
 fn start_of(record: &Record, rules: &Rules) -> Option<(Option<String>, Rules)> {
     Some(match record.game {
         GameKind::Junqi => {
-            let rules = qipu::junqi::verdict::effective_rules(record, rules).ok()?;
+            let rules = qipu::junqi::replay::effective_rules(record, rules).ok()?;
             // A layout is given to the referee as the position it sets up.
-            let start = qipu::junqi::verdict::start_position(record).ok()?;
+            let start = qipu::junqi::replay::start_position(record).ok()?;
             let text = qipu::junqi::notation::position::format_position(&start);
             (Some(text), rules)
         }

@@ -84,7 +84,7 @@ fn xiangqi_pieces_river_and_last_move() {
     let (rec, rules) = record(&Xiangqi, "xiangqi", "iccs.pgn");
     for ply in [0, 14] {
         let pic = render(&svg_at(&Xiangqi, &rec, &rules, ply));
-        let (pos, last, _) = qipu::xiangqi::referee::position_at(&rec, Some(ply)).unwrap();
+        let (pos, last, _) = qipu::xiangqi::replay::position_at(&rec, Some(ply)).unwrap();
         let mut pieces = 0;
         for rank in 0..10u8 {
             for file in 0..9u8 {
@@ -211,9 +211,9 @@ fn othello_discs_legal_moves_and_last_move() {
 #[test]
 fn junqi_tiles_camps_railways_and_last_move() {
     use qipu::junqi::Junqi;
-    use qipu::junqi::notation::svg::xy;
     use qipu::junqi::rules::board::{SQUARES, is_camp};
     use qipu::junqi::rules::{Cell, Color};
+    use qipu::junqi::svg::xy;
     let (rec, rules) = record(&Junqi, "junqi", "flag-captured.jqr");
     let pic = render(&svg_at(&Junqi, &rec, &rules, 60));
     let reached = qipu::junqi::show::reach(&rec, &rules, Some(60)).unwrap();
@@ -266,9 +266,9 @@ fn junqi_tiles_camps_railways_and_last_move() {
 
 #[test]
 fn junqi_railways_are_thick_and_sleepered() {
-    use qipu::junqi::notation::svg::xy;
     use qipu::junqi::rules::board::parse_square;
-    let pic = render(&qipu::junqi::notation::svg::svg(
+    use qipu::junqi::svg::xy;
+    let pic = render(&qipu::junqi::svg::svg(
         &qipu::junqi::rules::Position::empty(),
     ));
     // B0-B1 is a railway, A0-A1 a road: across the middle of each, count the inked rows.

@@ -4,9 +4,9 @@
 //! Every disagreement is printed with its id and label (and explained in
 //! docs/rules/xiangqi-repetition.md).
 
+use qipu::xiangqi::judge::{BoardRules, board_verdict};
 use qipu::xiangqi::repetition::Code;
 use qipu::xiangqi::rules::{Move, Position, Square};
-use qipu::xiangqi::verdict::{BoardRules, board_verdict};
 
 const CASES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

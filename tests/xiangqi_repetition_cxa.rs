@@ -4,13 +4,13 @@
 //! from the clause. A few clauses that need no cycle are checked on single positions below.
 
 use qipu::core::verdict::MoveClass;
+use qipu::xiangqi::judge::{BoardRules, board_verdict};
 use qipu::xiangqi::repetition::aside::Aside;
 use qipu::xiangqi::repetition::cxa::{self, Ctx};
 use qipu::xiangqi::repetition::mate::Budget;
 use qipu::xiangqi::repetition::threats::{Threat, threats};
 use qipu::xiangqi::repetition::{Code, MoveInfo, analyse_axf, analyse_cxa};
 use qipu::xiangqi::rules::{Color, Move, Position, Square};
-use qipu::xiangqi::verdict::{BoardRules, board_verdict};
 
 const CASES: &str = include_str!("fixtures/xiangqi-cxa-cases.tsv");
 
@@ -204,7 +204,7 @@ fn capture_that_gets_mated_is_no_threat() {
 #[test]
 fn disputed_samples() {
     use qipu::core::rules::Rules;
-    use qipu::xiangqi::verdict::{PRESETS, RULE_SPECS};
+    use qipu::xiangqi::judge::{PRESETS, RULE_SPECS};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi/disputed");
     let cases = [
         (
@@ -241,7 +241,7 @@ fn disputed_samples() {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let record = qipu::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
         let rules = Rules::build(RULE_SPECS, PRESETS, Some(preset), &[]).unwrap();
-        let checked = qipu::xiangqi::referee::check(&record, &rules, true);
+        let checked = qipu::xiangqi::replay::check(&record, &rules, true);
         let v = checked.verdict.expect("a verdict");
         assert_eq!(
             v.result.to_string(),

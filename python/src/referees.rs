@@ -8,7 +8,7 @@ use pyo3::types::PyDict;
 use qipu::core::record::{GameKind, MoveEntry, Span};
 use qipu::driver::referee::Referee;
 use qipu::junqi::notation::position::format_position;
-use qipu::junqi::referee::start_from_text;
+use qipu::junqi::replay::start_from_text;
 use std::sync::{Mutex, MutexGuard};
 
 /// What the three referee classes share.

@@ -395,8 +395,130 @@ impl<P, M: Copy> Judge for NoJudge<P, M> {
     }
 }
 
-/// A game's move-by-move referee, as the driver and the Python package see it (each game has a
-/// typed one besides: `xiangqi::referee::XiangqiReferee` with its banned moves).
+/// A game's side of the move-by-move referee: its replayer and judge, and how its positions and
+/// moves are written for a caller who knows no game. Each game implements it once (in its
+/// `referee.rs`) and gets [`RefereeOf`], its typed referee, and that referee's [`GameReferee`].
+pub trait Refereed: 'static {
+    type Replayer: Replayer<Position: Send, Move: Send> + Clone + Send + 'static;
+    type Judge: Judge<
+            Position = <Self::Replayer as Replayer>::Position,
+            Move = <Self::Replayer as Replayer>::Move,
+        > + Clone
+        + Send
+        + 'static;
+    const GAME: GameKind;
+
+    /// The position in the game's position notation (FEN, board string, Junqi position).
+    fn position_text(pos: &<Self::Replayer as Replayer>::Position) -> String;
+
+    /// The legal moves of the side to move, in the game's coordinate notation (none once the
+    /// game is over).
+    fn legal_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String>;
+
+    /// The legal moves that would make the mover the offender of a forbidden repetition now
+    /// (Xiangqi; none for the other games).
+    fn banned_moves(_game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The referee of one game, one move at a time: a [`JudgedGame`] of the game's replayer and
+/// judge (`xiangqi::referee::XiangqiReferee` is `RefereeOf<Xiangqi>`).
+pub struct RefereeOf<G: Refereed> {
+    game: JudgedGame<G::Replayer, G::Judge>,
+}
+
+impl<G: Refereed> Clone for RefereeOf<G> {
+    fn clone(&self) -> Self {
+        RefereeOf {
+            game: self.game.clone(),
+        }
+    }
+}
+
+impl<G: Refereed> RefereeOf<G> {
+    /// A referee from `start`, which is judged at once.
+    pub fn with(
+        replayer: G::Replayer,
+        judge: G::Judge,
+        start: <G::Replayer as Replayer>::Position,
+    ) -> Self {
+        RefereeOf {
+            game: JudgedGame::new(replayer, judge, start),
+        }
+    }
+
+    /// Plays a move written in any notation the game reads; see [`JudgedGame::push`].
+    pub fn push(&mut self, text: &str) -> Result<Option<Verdict>, MoveError> {
+        self.game.push(text)
+    }
+
+    /// See [`JudgedGame::verdict`]: the verdict if the game ends here.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+
+    /// See [`JudgedGame::claimable`]: a draw that stands without ending the game (不变作和).
+    pub fn claimable(&self) -> Option<Verdict> {
+        self.game.claimable()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn position(&self) -> &<G::Replayer as Replayer>::Position {
+        self.game.position()
+    }
+
+    pub fn moves(&self) -> &[<G::Replayer as Replayer>::Move] {
+        self.game.moves()
+    }
+
+    /// The game and its judge as they stand.
+    pub fn judged(&self) -> &JudgedGame<G::Replayer, G::Judge> {
+        &self.game
+    }
+}
+
+impl<G: Refereed> GameReferee for RefereeOf<G> {
+    fn game(&self) -> GameKind {
+        G::GAME
+    }
+    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
+        self.game.push_entry(entry)
+    }
+    fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+    fn claimable(&self) -> Option<Verdict> {
+        self.game.claimable()
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+    fn position(&self) -> String {
+        G::position_text(self.game.position())
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        G::legal_moves(&self.game)
+    }
+    fn banned_moves(&self) -> Vec<String> {
+        G::banned_moves(&self.game)
+    }
+    fn warnings(&self) -> &[Warning] {
+        self.game.warnings()
+    }
+    fn boxed_clone(&self) -> Box<dyn GameReferee> {
+        Box::new(self.clone())
+    }
+}
+
+/// A game's move-by-move referee, as the driver and the Python package see it: every game's
+/// [`RefereeOf`].
 pub trait GameReferee: Send {
     fn game(&self) -> GameKind;
     /// Resolves `text` in any notation the game reads and plays it; see [`JudgedGame::push`].

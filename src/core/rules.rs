@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 /// The kind of value a rule parameter takes.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RuleValue {
     /// An integer in a range (inclusive).
     Int { min: u64, max: u64 },
@@ -15,7 +15,7 @@ pub enum RuleValue {
 }
 
 /// One rule parameter a game understands.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleSpec {
     pub key: &'static str,
     pub default: &'static str,
@@ -35,6 +35,8 @@ pub struct Preset {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
     pub preset: String,
+    /// The game's parameters, whose defaults are the values of keys a rule set leaves out.
+    specs: &'static [RuleSpec],
     values: BTreeMap<&'static str, String>,
     /// Keys set with `--rule` (a record's own rule tags must not override them).
     explicit: Vec<&'static str>,
@@ -62,16 +64,7 @@ impl Rules {
                 let p = presets
                     .iter()
                     .find(|p| p.name.eq_ignore_ascii_case(name))
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown rule set `{name}`; valid rule sets: {}",
-                            presets
-                                .iter()
-                                .map(|p| p.name)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    })?;
+                    .ok_or_else(|| unknown_rule_set(name, presets.iter().map(|p| p.name)))?;
                 p.name.to_string()
             }
         };
@@ -84,21 +77,14 @@ impl Rules {
         }
         let mut explicit = Vec::new();
         for (key, value) in overrides {
-            let spec = specs
-                .iter()
-                .find(|s| s.key == key.as_str())
-                .ok_or_else(|| {
-                    format!(
-                        "unknown rule parameter `{key}`; valid keys: {}",
-                        specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
-                    )
-                })?;
+            let spec = spec_of(specs, key)?;
             check_value(spec, value)?;
             values.insert(spec.key, value.trim().to_string());
             explicit.push(spec.key);
         }
         Ok(Rules {
             preset: preset_name,
+            specs,
             values,
             explicit,
         })
@@ -109,6 +95,7 @@ impl Rules {
         // The defaults of a game's own tables always validate.
         Rules::build(specs, presets, None, &[]).unwrap_or(Rules {
             preset: String::new(),
+            specs,
             values: BTreeMap::new(),
             explicit: Vec::new(),
         })
@@ -127,12 +114,7 @@ impl Rules {
         key: &str,
         value: &str,
     ) -> Result<Rules, String> {
-        let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
-            format!(
-                "unknown rule parameter `{key}`; valid keys: {}",
-                specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
-            )
-        })?;
+        let spec = spec_of(specs, key)?;
         check_value(spec, value)?;
         let mut r = self.clone();
         if !self.is_explicit(key) {
@@ -141,21 +123,24 @@ impl Rules {
         Ok(r)
     }
 
+    /// The value of `key`: the one set, else the game's default (`None` for a key the game
+    /// does not declare).
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.values.get(key).map(|s| s.as_str())
+        self.values
+            .get(key)
+            .map(|s| s.as_str())
+            .or_else(|| self.specs.iter().find(|s| s.key == key).map(|s| s.default))
     }
 
-    /// An integer parameter (`fallback` if the key is unknown, which a game's own tables
-    /// rule out).
-    pub fn int(&self, key: &str, fallback: u64) -> u64 {
-        self.get(key)
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(fallback)
+    /// An integer parameter. Values were checked against the game's table when the rules
+    /// were built, so only a key the game does not declare gives 0.
+    pub fn int(&self, key: &str) -> u64 {
+        self.get(key).and_then(|v| v.parse().ok()).unwrap_or(0)
     }
 
-    /// A duration parameter, in seconds.
-    pub fn seconds(&self, key: &str, fallback: u64) -> u64 {
-        self.get(key).and_then(parse_duration).unwrap_or(fallback)
+    /// A duration parameter, in seconds (0 for a key the game does not declare).
+    pub fn seconds(&self, key: &str) -> u64 {
+        self.get(key).and_then(parse_duration).unwrap_or(0)
     }
 
     pub fn is(&self, key: &str, word: &str) -> bool {
@@ -171,6 +156,29 @@ impl Rules {
             .collect();
         format!("{} ({})", self.preset, kv.join(", "))
     }
+}
+
+/// The error for a rule set no game in play has (one message wherever it is met).
+pub fn unknown_rule_set<'a>(name: &str, valid: impl Iterator<Item = &'a str>) -> String {
+    format!(
+        "unknown rule set `{name}`; valid rule sets: {}",
+        valid.collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// The error for a rule parameter no game in play has.
+pub fn unknown_rule_key<'a>(key: &str, valid: impl Iterator<Item = &'a str>) -> String {
+    format!(
+        "unknown rule parameter `{key}`; valid keys: {}",
+        valid.collect::<Vec<_>>().join(", ")
+    )
+}
+
+fn spec_of(specs: &'static [RuleSpec], key: &str) -> Result<&'static RuleSpec, String> {
+    specs
+        .iter()
+        .find(|s| s.key == key)
+        .ok_or_else(|| unknown_rule_key(key, specs.iter().map(|s| s.key)))
 }
 
 fn check_value(spec: &RuleSpec, value: &str) -> Result<(), String> {
@@ -277,9 +285,9 @@ mod tests {
     fn defaults_preset_and_overrides() {
         let r = Rules::build(SPECS, PRESETS, None, &[]).unwrap();
         assert_eq!(r.preset, "cxa");
-        assert_eq!(r.int("move-limit", 0), 120);
+        assert_eq!(r.int("move-limit"), 120);
         let r = Rules::build(SPECS, PRESETS, Some("short"), &[]).unwrap();
-        assert_eq!(r.int("move-limit", 0), 50);
+        assert_eq!(r.int("move-limit"), 50);
         let r = Rules::build(
             SPECS,
             PRESETS,
@@ -287,8 +295,8 @@ mod tests {
             &[("move-limit".into(), "7".into())],
         )
         .unwrap();
-        assert_eq!(r.int("move-limit", 0), 7);
-        assert_eq!(r.seconds("time-limit", 0), 10800);
+        assert_eq!(r.int("move-limit"), 7);
+        assert_eq!(r.seconds("time-limit"), 10800);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::core::encoding::TextEncoding;
 use crate::core::game::Game;
 use crate::core::record::GameKind;
-use crate::core::rules::Rules;
+use crate::core::rules::{Rules, unknown_rule_key, unknown_rule_set};
 use crate::driver::input::{self, FoundFile, InputProblem, Selection};
 use std::collections::HashMap;
 
@@ -61,10 +61,7 @@ impl Settings {
                     .flat_map(|g| g.rule_specs().iter().map(move |s| (s, g.kind())))
                     .map(|(s, k)| format!("{} ({k})", s.key))
                     .collect();
-                return Err(format!(
-                    "unknown rule parameter `{key}`; valid keys: {}",
-                    keys.join(", ")
-                ));
+                return Err(unknown_rule_key(key, keys.iter().map(String::as_str)));
             }
         }
         let has_preset = |g: &&'static dyn Game, p: &str| {
@@ -81,10 +78,7 @@ impl Settings {
                         .map(move |x| format!("{} ({})", x.name, g.kind()))
                 })
                 .collect();
-            return Err(format!(
-                "unknown rule set `{p}`; valid rule sets: {}",
-                names.join(", ")
-            ));
+            return Err(unknown_rule_set(p, names.iter().map(String::as_str)));
         }
         let mut rules = HashMap::new();
         for g in &games {

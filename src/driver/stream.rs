@@ -293,7 +293,7 @@ mod tests {
     }
 
     /// Streamed through `TextStream`, the Junqi samples repeated past several pieces read
-    /// game for game as the whole text does (the `.jqr` cut of `junqi::formats::jqr_cut`).
+    /// game for game as the whole text does (the `.jqr` cut of `junqi::formats::cut`).
     #[test]
     fn jqr_pieces_read_like_the_whole_text() {
         use crate::junqi::formats::jqr::read;

@@ -3,11 +3,13 @@
 //! referee (replay, events, verdicts) in [`verdict`], the move-by-move referee in [`referee`].
 
 pub mod formats;
+pub mod judge;
 pub mod notation;
 pub mod referee;
+pub mod replay;
 pub mod rules;
 pub mod show;
-pub mod verdict;
+pub mod svg;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
@@ -22,17 +24,6 @@ use rules::Params;
 
 pub struct Junqi;
 
-static FORMATS: &[FormatInfo] = &[FormatInfo {
-    id: formats::jqr::FORMAT_ID,
-    game: GameKind::Junqi,
-    extensions: &["jqr"],
-    read: true,
-    write: true,
-    binary: false,
-    companions: &[],
-    description: "Junqi Fanfanqi record (qipu's PGN-like format: tags, numbered flips/moves/attacks, events)",
-}];
-
 /// The start position perft uses when none is given: the standard test layout, all face down.
 pub fn standard_test_position() -> rules::Position {
     parse_layout(STANDARD_TEST_LAYOUT).unwrap_or_else(|_| rules::Position::empty())
@@ -44,42 +35,34 @@ impl Game for Junqi {
     }
 
     fn formats(&self) -> &'static [FormatInfo] {
-        FORMATS
+        formats::FORMATS
     }
 
     fn rule_specs(&self) -> &'static [RuleSpec] {
-        rules::params::RULE_SPECS
+        judge::RULE_SPECS
     }
 
     fn presets(&self) -> &'static [Preset] {
-        rules::params::PRESETS
+        judge::PRESETS
     }
 
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
-        if name.to_ascii_lowercase().ends_with(".jqr") {
-            return Some(formats::jqr::FORMAT_ID);
-        }
-        let head = String::from_utf8_lossy(head).to_ascii_lowercase();
-        let compact: String = head.split_whitespace().collect::<Vec<_>>().join(" ");
-        if compact.contains("[game \"junqi") || compact.contains("[game \"军棋") {
-            return Some(formats::jqr::FORMAT_ID);
-        }
-        None
+        formats::sniff(name, head)
     }
 
     fn read(&self, _format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        formats::jqr::read(input.text())
+        formats::read(input)
     }
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
         if format != formats::jqr::FORMAT_ID {
             return StreamCut::Unsupported;
         }
-        formats::jqr_cut::stream_cut(text)
+        formats::cut::stream_cut(text)
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-        verdict::check(record, rules, wants)
+        replay::check(record, rules, wants)
     }
 
     fn referee(
@@ -91,29 +74,7 @@ impl Game for Junqi {
     }
 
     fn convert(&self, records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
-        if to != formats::jqr::FORMAT_ID {
-            return Converted {
-                bytes: Vec::new(),
-                games: 0,
-                failures: records
-                    .iter()
-                    .map(|r| {
-                        (
-                            r.index,
-                            RecordError::new(
-                                crate::core::error::ErrorKind::Unsupported,
-                                format!("Junqi records can be written only as jqr, not {to}"),
-                            ),
-                        )
-                    })
-                    .collect(),
-            };
-        }
-        Converted {
-            bytes: formats::jqr::write(records).into_bytes(),
-            games: records.len(),
-            failures: Vec::new(),
-        }
+        formats::write::convert(records, to)
     }
 
     fn perft(

@@ -7,12 +7,13 @@ use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::{Player, Record};
 use crate::core::rules::Rules;
+use crate::junqi::judge::player_name;
 use crate::junqi::notation::action::action_text;
 use crate::junqi::notation::position::format_position;
-use crate::junqi::notation::svg;
+use crate::junqi::replay::{JunqiReplayer, effective_rules};
 use crate::junqi::rules::board::{COLS, ROWS, Square, is_camp, is_headquarters, square};
 use crate::junqi::rules::{Action, Cell, Color, Piece, Position, Rank};
-use crate::junqi::verdict::{JunqiReplayer, effective_rules, player_name};
+use crate::junqi::svg;
 
 /// The position after `ply` actions (default: all), and the action that led to it with the
 /// position before it.
@@ -300,7 +301,7 @@ pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown,
     text.push_str(&format!("position: {}\n", format_position(&pos)));
     let svg = opts.svg.then(|| {
         let moved = last.as_ref().and_then(|(_, a)| marked(a));
-        crate::junqi::notation::svg::svg_marked(&pos, moved)
+        crate::junqi::svg::svg_marked(&pos, moved)
     });
     Ok(Shown { diagram: text, svg })
 }

@@ -3,14 +3,15 @@
 // RecordError is the core's error type, returned by value throughout the core's API.
 #![allow(clippy::result_large_err)]
 
-pub mod convert;
 pub mod formats;
+pub mod judge;
 pub mod notation;
+pub mod referee;
+pub mod replay;
 pub mod rules;
 pub mod show;
 pub mod solve;
 pub mod svg;
-pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
@@ -19,36 +20,9 @@ use crate::core::game::{
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::referee::GameReferee;
-use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
+use crate::core::rules::{Preset, RuleSpec, Rules};
 
 pub struct Othello;
-
-static RULES: &[RuleSpec] = &[
-    RuleSpec {
-        key: "empties",
-        default: "winner",
-        value: RuleValue::Choice(&["winner", "none"]),
-        help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
-    },
-    RuleSpec {
-        key: "unfinished",
-        default: "keep",
-        value: RuleValue::Choice(&["keep", "perfect"]),
-        help: "a game that stopped before its end with nothing else deciding it: left unfinished, or decided by perfect play from its last position (exact solver, empties to the winner) when it has at most perfect-empties empty squares",
-    },
-    RuleSpec {
-        key: "perfect-empties",
-        default: "24",
-        value: RuleValue::Int { min: 0, max: 30 },
-        help: "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play",
-    },
-];
-
-static PRESETS: &[Preset] = &[Preset {
-    name: "wof",
-    help: "World Othello Federation rules: empty squares go to the winner",
-    values: &[("empties", "winner")],
-}];
 
 impl Game for Othello {
     fn kind(&self) -> GameKind {
@@ -60,11 +34,11 @@ impl Game for Othello {
     }
 
     fn rule_specs(&self) -> &'static [RuleSpec] {
-        RULES
+        judge::RULE_SPECS
     }
 
     fn presets(&self) -> &'static [Preset] {
-        PRESETS
+        judge::PRESETS
     }
 
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
@@ -90,11 +64,11 @@ impl Game for Othello {
     }
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        formats::stream_cut(format, text)
+        formats::cut::stream_cut(format, text)
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-        verdict::check_with(record, rules, wants)
+        replay::check_with(record, rules, wants)
     }
 
     fn referee(
@@ -102,11 +76,11 @@ impl Game for Othello {
         rules: &Rules,
         position: Option<&str>,
     ) -> Result<Box<dyn GameReferee>, RecordError> {
-        Ok(Box::new(verdict::OthelloReferee::new(rules, position)?))
+        Ok(Box::new(referee::OthelloReferee::new(rules, position)?))
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        convert::convert(records, to, rules)
+        formats::write::convert(records, to, rules)
     }
 
     fn perft(

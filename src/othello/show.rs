@@ -4,8 +4,8 @@
 use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::{Player, Record};
-use crate::othello::notation::resolve::replay_record;
 use crate::othello::notation::{board_string, move_name, player_name, square_str};
+use crate::othello::replay::replay_record;
 use crate::othello::rules::{Board, Move, squares};
 use crate::othello::svg;
 

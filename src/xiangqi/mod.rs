@@ -1,16 +1,15 @@
 //! Xiangqi (中国象棋): the rules engine, move notations (ICCS, WXF, Chinese), file formats and
 //! the board verdicts, glued into the `Game` implementation.
 
-pub mod convert;
-pub mod cut;
 pub mod formats;
+pub mod judge;
 pub mod notation;
 pub mod referee;
 pub mod repetition;
+pub mod replay;
 pub mod rules;
 pub mod show;
 pub mod svg;
-pub mod verdict;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
@@ -33,11 +32,11 @@ impl Game for Xiangqi {
     }
 
     fn rule_specs(&self) -> &'static [RuleSpec] {
-        verdict::RULE_SPECS
+        judge::RULE_SPECS
     }
 
     fn presets(&self) -> &'static [Preset] {
-        verdict::PRESETS
+        judge::PRESETS
     }
 
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
@@ -64,15 +63,15 @@ impl Game for Xiangqi {
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
         match format {
-            "pgn" => cut::pgn(text),
-            "ucci" => cut::ucci(text),
-            "dhtmlxq" => cut::dhtmlxq(text),
+            "pgn" => formats::cut::pgn(text),
+            "ucci" => formats::cut::ucci(text),
+            "dhtmlxq" => formats::cut::dhtmlxq(text),
             _ => StreamCut::Unsupported,
         }
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-        referee::check_with(record, rules, wants)
+        replay::check_with(record, rules, wants)
     }
 
     fn explain_remarks(
@@ -81,7 +80,7 @@ impl Game for Xiangqi {
         rules: &Rules,
         verdict: &crate::core::verdict::Verdict,
     ) -> Vec<String> {
-        referee::edition_remarks(record, rules, verdict)
+        replay::edition_remarks(record, rules, verdict)
     }
 
     fn referee(
@@ -93,7 +92,7 @@ impl Game for Xiangqi {
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        convert::convert(records, to, rules)
+        formats::write::convert(records, to, rules)
     }
 
     fn perft(

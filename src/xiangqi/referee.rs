@@ -1,213 +1,41 @@
-//! The Xiangqi referee: replays a record through the rules with the core referee's driver and
-//! judge and decides its result (board verdicts first, then the record's own events and
-//! claim); the same driver and judge referee a game one move at a time ([`XiangqiReferee`]).
+//! The Xiangqi referee one move at a time: the replayer and judge of `adjudicate` behind the
+//! core's [`RefereeOf`], with the banned moves of the repetition rules.
 
-use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::{CheckWants, Checked};
-use crate::core::identity;
-use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
-use crate::core::referee::{GameReferee, JudgedGame, JudgedReplay, MoveError, replay_judged};
-use crate::core::replay::{self, Replay, Replayer};
+use crate::core::error::RecordError;
+use crate::core::record::{GameKind, GameResult};
+use crate::core::referee::{JudgedGame, MoveError, RefereeOf, Refereed};
 use crate::core::rules::Rules;
-use crate::core::verdict;
-use crate::xiangqi::notation;
-use crate::xiangqi::repetition::Code;
+use crate::core::verdict::Verdict;
+use crate::xiangqi::Xiangqi;
+use crate::xiangqi::judge::{BoardRules, XiangqiJudge};
+use crate::xiangqi::replay::XiangqiReplayer;
 use crate::xiangqi::rules::{Color, Move, Position};
-use crate::xiangqi::verdict::{self as xq_verdict, BoardRules, XiangqiJudge};
-
-/// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct XiangqiReplayer;
-
-impl Replayer for XiangqiReplayer {
-    type Position = Position;
-    type Move = Move;
-
-    fn start(&self, record: &Record) -> Result<Position, RecordError> {
-        match &record.setup {
-            // Most set-ups of a database are the start position written out: no FEN to read.
-            None => Ok(Position::start()),
-            Some((fen, _)) if fen == Position::START_FEN => Ok(Position::start()),
-            Some((fen, span)) => Position::from_fen(fen).map_err(|e| {
-                let mut err = e.to_record_error();
-                if err.span.is_none() {
-                    err.span = Some(*span);
-                }
-                err
-            }),
-        }
-    }
-
-    fn resolve(
-        &self,
-        pos: &Position,
-        entry: &MoveEntry,
-    ) -> Result<(Move, Option<String>), RecordError> {
-        notation::resolve(pos, &entry.text).map_err(RecordError::from)
-    }
-
-    fn play(&self, pos: &mut Position, mv: Move) {
-        pos.play_unchecked(mv);
-    }
-}
-
-/// Replays a record (a bad setup is an `Err`).
-pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordError> {
-    replay::replay(&XiangqiReplayer, record)
-}
-
-/// `Game::check` for Xiangqi: the replay, and the verdict when `adjudicate`.
-pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-    check_with(
-        record,
-        rules,
-        CheckWants {
-            adjudicate,
-            identity: false,
-        },
-    )
-}
-
-/// `Game::check_with` for Xiangqi: a plain replay to validate; to adjudicate, the record
-/// through the referee's driver and judge (the code a move-by-move referee runs too).
-pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    let replayed = if wants.adjudicate {
-        replay_judged(
-            XiangqiReplayer,
-            XiangqiJudge::with_capacity(BoardRules::from_rules(rules), record.moves.len()),
-            record,
-        )
-        .map(|judged| {
-            let verdict = judged
-                .replay
-                .error
-                .is_none()
-                .then(|| decide(record, &judged));
-            (judged.replay, verdict)
-        })
-    } else {
-        replay_record(record).map(|r| (r, None))
-    };
-    let (replay, verdict) = match replayed {
-        Ok(r) => r,
-        Err(e) => return Checked::bad_setup(record, e, wants),
-    };
-    let identity = wants.identity.then(|| {
-        let start = replay.start.to_fen();
-        // The same position with other move counters is the same start.
-        let key_end = start
-            .match_indices(' ')
-            .nth(1)
-            .map_or(start.len(), |(i, _)| i);
-        let key = start.get(..key_end).unwrap_or(&start).to_string();
-        identity::of_replay(
-            record.game,
-            (start, &key),
-            &replay.moves,
-            (&record.moves, replay.plies()),
-            replay.error.as_ref(),
-        )
-    });
-    Checked {
-        plies: replay.plies(),
-        final_position: Some(replay.end.to_fen()),
-        error: replay.error,
-        warnings: replay.warnings,
-        verdict,
-        identity,
-    }
-}
-
-/// Steps 2–5 of the spec's adjudication for a judged replay: the board verdict first, then
-/// the record's own events and claim; notes on drawn repetitions the players left follow.
-/// What a record's date says of the rulebook edition of its day, for `--explain` on a
-/// repetition ruling under a CXA edition: the edition then in force (1999 for 1999–2010, 2011
-/// for 2011–2019, which qipu does not have, 2020 since) and, when qipu has it and it is not
-/// the one applied, that edition's ruling. The verdict itself never changes by the date.
-pub fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdict) -> Vec<String> {
-    let code = BoardRules::from_rules(rules).code;
-    if v.cycle.is_none() || !code.is_cxa() {
-        return Vec::new();
-    }
-    let Some(year) = record.tag("Date").and_then(|d| {
-        let digits: String = d
-            .trim()
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
-        (digits.len() == 4)
-            .then(|| digits.parse::<u32>().ok())
-            .flatten()
-    }) else {
-        return Vec::new();
-    };
-    let (then, edition) = match year {
-        ..=1998 => (
-            "before the 1999 rulebook; the nearest edition qipu has is 1999",
-            Some(Code::Cxa1999),
-        ),
-        1999..=2010 => ("the 1999 rules applied then", Some(Code::Cxa1999)),
-        2011..=2019 => (
-            "the 2011 rules applied then, an edition qipu does not have (it has 1999 and 2020)",
-            None,
-        ),
-        _ => ("the 2020 rules applied then", Some(Code::Cxa)),
-    };
-    let mut s = format!("played {year}: {then}");
-    match edition {
-        Some(e) if e == code => s.push_str(", the edition applied here"),
-        Some(e) => {
-            let name = if e == Code::Cxa { "cxa-2020" } else { e.name() };
-            let keep = |k: &str| (k.to_string(), rules.get(k).unwrap_or_default().to_string());
-            let alt = Rules::build(
-                xq_verdict::RULE_SPECS,
-                xq_verdict::PRESETS,
-                Some(name),
-                &[keep("move-limit"), keep("repetitions")],
-            );
-            let other = alt.ok().and_then(|alt| check(record, &alt, true).verdict);
-            match other {
-                Some(o) if o.result == v.result && o.reason == v.reason && o.ply == v.ply => {
-                    s.push_str(&format!("; `--rules {name}` rules the same"))
-                }
-                Some(o) => s.push_str(&format!(
-                    "; under them (`--rules {name}`): {} {} at ply {}",
-                    o.result, o.reason, o.ply
-                )),
-                None => {}
-            }
-        }
-        None => {}
-    }
-    vec![s]
-}
-
-pub fn decide(record: &Record, judged: &JudgedReplay<Position, Move>) -> verdict::Verdict {
-    let end = &judged.replay.end;
-    let mut v = verdict::decide(
-        judged.board.clone(),
-        record.moves.len(),
-        &record.events,
-        record.claim.as_ref(),
-        &|r| xq_verdict::allows(end, r),
-        &xq_verdict::player_name,
-    );
-    for note in &judged.notes {
-        v.detail.push_str(&format!("; note: {note}"));
-    }
-    v
-}
 
 /// The Xiangqi referee, one move at a time: `push` takes ICCS, WXF or Chinese moves and
 /// returns the verdict as soon as a rule ends the game (the one `adjudicate` gives for the
 /// same moves, at the same ply); [`XiangqiReferee::banned_moves`] lists the moves that would
 /// lose by a forbidden repetition now.
-#[derive(Clone)]
-pub struct XiangqiReferee {
-    game: JudgedGame<XiangqiReplayer, XiangqiJudge>,
+pub type XiangqiReferee = RefereeOf<Xiangqi>;
+
+impl Refereed for Xiangqi {
+    type Replayer = XiangqiReplayer;
+    type Judge = XiangqiJudge;
+    const GAME: GameKind = GameKind::Xiangqi;
+
+    fn position_text(pos: &Position) -> String {
+        pos.to_fen()
+    }
+
+    fn legal_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
+        legal(game).into_iter().map(|m| m.iccs()).collect()
+    }
+
+    fn banned_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
+        banned(game).into_iter().map(|m| m.iccs()).collect()
+    }
 }
 
-impl XiangqiReferee {
+impl RefereeOf<Xiangqi> {
     /// A referee from the start position, or from `fen`.
     pub fn new(rules: &Rules, fen: Option<&str>) -> Result<XiangqiReferee, RecordError> {
         let start = match fen {
@@ -219,171 +47,52 @@ impl XiangqiReferee {
 
     pub fn from_position(rules: &Rules, start: Position) -> XiangqiReferee {
         let judge = XiangqiJudge::new(BoardRules::from_rules(rules));
-        XiangqiReferee {
-            game: JudgedGame::new(XiangqiReplayer, judge, start),
-        }
-    }
-
-    /// Plays a move written in any notation (ICCS `h2e2`, WXF `C2.5`, Chinese `炮二平五`).
-    pub fn push(&mut self, text: &str) -> Result<Option<verdict::Verdict>, MoveError> {
-        self.game.push(text)
+        RefereeOf::with(XiangqiReplayer, judge, start)
     }
 
     /// Plays a move already made.
-    pub fn push_move(&mut self, mv: Move) -> Result<Option<verdict::Verdict>, MoveError> {
-        self.game.push(&mv.iccs())
-    }
-
-    pub fn verdict(&self) -> Option<verdict::Verdict> {
-        self.game.verdict()
-    }
-
-    /// A repetition draw that can be claimed now (不变作和) without the game being over.
-    pub fn claimable(&self) -> Option<verdict::Verdict> {
-        self.game.claimable()
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    pub fn position(&self) -> &Position {
-        self.game.position()
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        self.game.moves()
+    pub fn push_move(&mut self, mv: Move) -> Result<Option<Verdict>, MoveError> {
+        self.push(&mv.iccs())
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.game.is_over() {
-            return Vec::new();
-        }
-        self.game.position().legal_moves_vec()
+        legal(self.judged())
     }
 
     /// The legal moves that would make the mover the offender of a forbidden repetition now
-    /// (as UCCI's `banmoves`): each legal move that completes a repetition (the position
-    /// standing for the `repetitions`-th time) is played on a copy of the referee, and it is
-    /// banned when the repetition judge rules that repetition against the mover.
+    /// (as UCCI's `banmoves`).
     pub fn banned_moves(&self) -> Vec<Move> {
-        let pos = self.game.position();
-        let mover = pos.side_to_move();
-        let times = self.game.judge_state().rules().repetitions as usize;
-        let loses = verdict_against(mover);
-        self.legal_moves()
-            .into_iter()
-            .filter(|&mv| {
-                let mut after = pos.clone();
-                after.play_unchecked(mv);
-                if self.game.judge_state().occurrences_with(&after) < times {
-                    return false;
-                }
-                let mut trial = self.clone();
-                matches!(trial.push_move(mv), Ok(Some(v)) if v.cycle.is_some() && v.result == loses)
-            })
-            .collect()
+        banned(self.judged())
     }
 }
 
-fn verdict_against(mover: Color) -> GameResult {
-    match mover {
+fn legal(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    game.position().legal_moves_vec()
+}
+
+/// Each legal move that completes a repetition (the position standing for the
+/// `repetitions`-th time) is played on a copy of the game, and it is banned when the
+/// repetition judge rules that repetition against the mover.
+fn banned(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
+    let pos = game.position();
+    let loses = match pos.side_to_move() {
         Color::Red => GameResult::SecondWins,
         Color::Black => GameResult::FirstWins,
-    }
-}
-
-impl GameReferee for XiangqiReferee {
-    fn game(&self) -> GameKind {
-        GameKind::Xiangqi
-    }
-    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<verdict::Verdict>, MoveError> {
-        self.game.push_entry(entry)
-    }
-    fn verdict(&self) -> Option<verdict::Verdict> {
-        self.game.verdict()
-    }
-    fn claimable(&self) -> Option<verdict::Verdict> {
-        self.game.claimable()
-    }
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-    fn plies(&self) -> usize {
-        self.game.plies()
-    }
-    fn position(&self) -> String {
-        self.game.position().to_fen()
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        self.legal_moves().into_iter().map(|m| m.iccs()).collect()
-    }
-    fn banned_moves(&self) -> Vec<String> {
-        XiangqiReferee::banned_moves(self)
-            .into_iter()
-            .map(|m| m.iccs())
-            .collect()
-    }
-    fn warnings(&self) -> &[Warning] {
-        self.game.warnings()
-    }
-    fn boxed_clone(&self) -> Box<dyn GameReferee> {
-        Box::new(self.clone())
-    }
-}
-
-/// A position of a record: the position, the position before the move that led to it with
-/// that move, and its ply.
-pub type PositionAt = (Position, Option<(Position, Move)>, usize);
-
-/// The position after `ply` plies of the record (all of them when `None`), with the move that
-/// led to it. A bad move before that ply is an error.
-pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, RecordError> {
-    let replay = replay_record(record)?;
-    let want = ply.unwrap_or(replay.plies());
-    if want > replay.plies() {
-        if let Some(e) = replay.error {
-            return Err(e);
-        }
-        return Err(RecordError::new(
-            ErrorKind::Unsupported,
-            format!(
-                "the game has {} plies; there is no ply {want}",
-                replay.plies()
-            ),
-        ));
-    }
-    let mut pos = replay.start.clone();
-    let mut last = None;
-    for mv in replay.moves.iter().take(want) {
-        last = Some((pos.clone(), *mv));
-        pos.play_unchecked(*mv);
-    }
-    Ok((pos, last, want))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_start_fen_is_the_start_position() {
-        assert_eq!(
-            Position::from_fen(Position::START_FEN).unwrap(),
-            Position::start()
-        );
-        let mut record = Record::new(crate::core::record::GameKind::Xiangqi, "pgn", 0);
-        record.setup = Some((
-            Position::START_FEN.to_string(),
-            crate::core::record::Span::new(0, 1),
-        ));
-        assert_eq!(XiangqiReplayer.start(&record).unwrap(), Position::start());
-        // Another set-up is read.
-        record.setup = Some((
-            "3k5/9/9/9/9/9/9/9/9/4K4 b - - 3 7".to_string(),
-            crate::core::record::Span::new(0, 1),
-        ));
-        let p = XiangqiReplayer.start(&record).unwrap();
-        assert_eq!((p.halfmove_clock(), p.fullmove_number()), (3, 7));
-    }
+    };
+    let times = game.judge_state().rules().repetitions as usize;
+    legal(game)
+        .into_iter()
+        .filter(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            if game.judge_state().occurrences_with(&after) < times {
+                return false;
+            }
+            let mut trial = game.clone();
+            matches!(trial.push(&mv.iccs()), Ok(Some(v)) if v.cycle.is_some() && v.result == loses)
+        })
+        .collect()
 }

@@ -6,7 +6,7 @@ use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::Record;
 use crate::xiangqi::notation::chinese::script_of;
 use crate::xiangqi::notation::{self, ChineseStyle, Style};
-use crate::xiangqi::referee::{position_at, replay_record};
+use crate::xiangqi::replay::{position_at, replay_record};
 use crate::xiangqi::rules::{Color, Kind, Move, Position, Square};
 use crate::xiangqi::svg;
 

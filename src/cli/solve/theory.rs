@@ -154,7 +154,7 @@ pub fn fill(
     args: &TheoryArgs,
     common: &CommonArgs,
 ) -> Result<(), String> {
-    use crate::othello::notation::resolve::replay_record;
+    use crate::othello::replay::replay_record;
     let mut games = Vec::new();
     let mut which = Vec::new();
     for (i, r) in records.iter().enumerate() {

@@ -1,6 +1,41 @@
 //! Junqi file formats: `.jqr`, the qipu record format (reader in `jqr`, writer in
-//! `jqr_write`, where a stream may be cut between games in `jqr_cut`).
+//! `jqr_write`, where a stream may be cut between games in `cut`) — the format list,
+//! detection and reading; writing in `write`.
 
+pub mod cut;
 pub mod jqr;
-pub mod jqr_cut;
 pub mod jqr_write;
+pub mod write;
+
+use crate::core::error::RecordError;
+use crate::core::game::FormatInfo;
+use crate::core::record::{GameKind, Input, Record};
+
+pub static FORMATS: &[FormatInfo] = &[FormatInfo {
+    id: jqr::FORMAT_ID,
+    game: GameKind::Junqi,
+    extensions: &["jqr"],
+    read: true,
+    write: true,
+    binary: false,
+    companions: &[],
+    description: "Junqi Fanfanqi record (qipu's PGN-like format: tags, numbered flips/moves/attacks, events)",
+}];
+
+/// The format of a file, by its name and its first bytes.
+pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+    if name.to_ascii_lowercase().ends_with(".jqr") {
+        return Some(jqr::FORMAT_ID);
+    }
+    let head = String::from_utf8_lossy(head).to_ascii_lowercase();
+    let compact: String = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    if compact.contains("[game \"junqi") || compact.contains("[game \"军棋") {
+        return Some(jqr::FORMAT_ID);
+    }
+    None
+}
+
+/// The games of an input.
+pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
+    jqr::read(input.text())
+}

@@ -2,4 +2,3 @@
 
 pub mod action;
 pub mod position;
-pub mod svg;

@@ -24,7 +24,7 @@ use super::transcript::{self, MAX_MOVES, too_long};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::StreamCut;
 use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
-use crate::othello::verdict::{parse_score, result_of};
+use crate::othello::judge::{parse_score, result_of};
 
 pub const FORMAT_ID: &str = "pgn-othello";
 

@@ -1,8 +1,6 @@
 //! Othello notation: squares `a1`..`h8` (column a-h left to right, row 1-8 top to bottom),
 //! pass spellings, and board strings (64 cells and the side to move).
 
-pub mod resolve;
-
 use crate::core::record::Player;
 use crate::othello::rules::{Board, Move};
 

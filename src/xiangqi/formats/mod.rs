@@ -10,6 +10,7 @@
 pub mod board;
 pub mod cbf;
 pub mod ccbridge;
+pub mod cut;
 pub mod dhtmlxq;
 pub mod dhtmlxq_write;
 pub mod move_tree;
@@ -17,6 +18,7 @@ pub mod pgn_read;
 pub mod pgn_tokens;
 pub mod pgn_write;
 pub mod ucci;
+pub mod write;
 pub mod xqf;
 pub mod xqf_write;
 

@@ -7,10 +7,10 @@ use crate::core::game::Converted;
 use crate::core::record::{GameResult, Player, Record, Termination};
 use crate::core::rules::Rules;
 use crate::othello::formats::{ggf, pgn, transcript, wthor};
-use crate::othello::notation::resolve::replay_record;
+use crate::othello::judge::{Empties, score, stated_score};
 use crate::othello::notation::{board_string, is_standard, move_name};
+use crate::othello::replay::replay_record;
 use crate::othello::rules::{Board, Move};
-use crate::othello::verdict::{Empties, score, stated_score};
 
 /// A replayed game, ready to be written.
 struct Game {

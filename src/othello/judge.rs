@@ -3,18 +3,40 @@
 //! empty squares go to the winner. Otherwise the record's own ending (a GGF resignation or
 //! timeout flag, a stated score) decides through the core's `decide`.
 
-use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::{CheckWants, Checked};
-use crate::core::identity;
-use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
-use crate::core::referee::{
-    GameReferee, Judge, JudgedGame, JudgedReplay, Judgement, MoveError, replay_judged,
-};
-use crate::core::rules::Rules;
+use crate::core::record::{GameResult, MoveEntry, Record};
+use crate::core::referee::{Judge, Judgement};
+use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict, decide};
-use crate::othello::notation::resolve::OthelloReplayer;
-use crate::othello::notation::{board_string, parse_board, player_name, square_name};
+use crate::othello::notation::{player_name, square_name};
 use crate::othello::rules::{Board, Move, squares};
+
+/// The rule parameters of an Othello game (`--rule key=value`).
+pub static RULE_SPECS: &[RuleSpec] = &[
+    RuleSpec {
+        key: "empties",
+        default: "winner",
+        value: RuleValue::Choice(&["winner", "none"]),
+        help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
+    },
+    RuleSpec {
+        key: "unfinished",
+        default: "keep",
+        value: RuleValue::Choice(&["keep", "perfect"]),
+        help: "a game that stopped before its end with nothing else deciding it: left unfinished, or decided by perfect play from its last position (exact solver, empties to the winner) when it has at most perfect-empties empty squares",
+    },
+    RuleSpec {
+        key: "perfect-empties",
+        default: "24",
+        value: RuleValue::Int { min: 0, max: 30 },
+        help: "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play",
+    },
+];
+
+pub static PRESETS: &[Preset] = &[Preset {
+    name: "wof",
+    help: "World Othello Federation rules: empty squares go to the winner",
+    values: &[("empties", "winner")],
+}];
 
 /// Who gets the empty squares of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,59 +171,6 @@ impl Judge for OthelloJudge {
     }
 }
 
-/// `Game::check_with` for Othello: one pass of the referee's driver and judge; forced passes
-/// are plies of the replay, no copy of the record.
-pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    let judge = OthelloJudge {
-        empties: Empties::from_rules(rules),
-    };
-    // Validation replays without the judge (it has no verdict to give); adjudication goes
-    // through the referee's driver and judge.
-    let replayed = if wants.adjudicate {
-        replay_judged(OthelloReplayer::default(), judge, record)
-    } else {
-        crate::core::replay::replay(&OthelloReplayer::default(), record).map(|replay| {
-            JudgedReplay {
-                replay,
-                board: None,
-                notes: Vec::new(),
-            }
-        })
-    };
-    let judged = match replayed {
-        Ok(r) => r,
-        Err(e) => return Checked::bad_setup(record, e, wants),
-    };
-    let r = &judged.replay;
-    let mut warnings = r.warnings.clone();
-    if r.error.is_none()
-        && let Some(note) = score_mismatch(record, &r.end, rules)
-    {
-        warnings.push(Warning::new(note).with_ply(r.plies()));
-    }
-    // The passes the record leaves out are moves of the game, like the ones it writes.
-    let identity = wants.identity.then(|| {
-        let start = board_string(&r.start);
-        let consumed = r.plies() - r.implied.len();
-        identity::of_replay(
-            record.game,
-            (start.clone(), &start),
-            &r.moves,
-            (&record.moves, consumed),
-            r.error.as_ref(),
-        )
-    });
-    Checked {
-        plies: r.plies(),
-        error: r.error.clone(),
-        warnings,
-        verdict: (wants.adjudicate && r.error.is_none())
-            .then(|| adjudicate_judged(record, judged.board.clone(), &r.end, r.plies(), rules)),
-        final_position: Some(board_string(&r.end)),
-        identity,
-    }
-}
-
 /// The verdict on a replayed record (`record` with its forced passes, `end` the position
 /// after its last ply), the board rule judged as the referee judges it.
 pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> Verdict {
@@ -212,7 +181,7 @@ pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> 
 }
 
 /// Steps 2–5 of the adjudication, with the board verdict of the judge.
-fn adjudicate_judged(
+pub(crate) fn adjudicate_judged(
     record: &Record,
     board: Option<Verdict>,
     end: &Board,
@@ -230,7 +199,7 @@ fn adjudicate_judged(
     );
     // An unfinished game, with nothing else deciding it: perfect play, when asked for.
     if board.is_none() && v.reason == Reason::Unfinished && rules.is("unfinished", "perfect") {
-        match crate::othello::solve::perfect_verdict(end, plies, rules.int("perfect-empties", 24)) {
+        match crate::othello::solve::perfect_verdict(end, plies, rules.int("perfect-empties")) {
             Ok(perfect) => {
                 return decide(
                     Some(perfect),
@@ -259,77 +228,6 @@ fn adjudicate_judged(
         );
     }
     v
-}
-
-/// The Othello referee, one move at a time: `push` takes squares (`f5`) or passes; a forced
-/// pass may be left out, as records do. The verdict is the one `adjudicate` gives for the
-/// same moves, at the same ply.
-#[derive(Clone)]
-pub struct OthelloReferee {
-    game: JudgedGame<OthelloReplayer, OthelloJudge>,
-}
-
-impl OthelloReferee {
-    /// A referee from the standard start, or from a board string.
-    pub fn new(rules: &Rules, board: Option<&str>) -> Result<OthelloReferee, RecordError> {
-        let start = match board {
-            None => Board::start(),
-            Some(b) => parse_board(b).map_err(|m| {
-                RecordError::new(ErrorKind::BadSetup, format!("bad start position: {m}"))
-            })?,
-        };
-        let judge = OthelloJudge {
-            empties: Empties::from_rules(rules),
-        };
-        Ok(OthelloReferee {
-            game: JudgedGame::new(OthelloReplayer::default(), judge, start),
-        })
-    }
-
-    pub fn push(&mut self, text: &str) -> Result<Option<Verdict>, MoveError> {
-        self.game.push(text)
-    }
-
-    pub fn board(&self) -> &Board {
-        self.game.position()
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        self.game.moves()
-    }
-}
-
-impl GameReferee for OthelloReferee {
-    fn game(&self) -> GameKind {
-        GameKind::Othello
-    }
-    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
-        self.game.push_entry(entry)
-    }
-    fn verdict(&self) -> Option<Verdict> {
-        self.game.verdict()
-    }
-    fn claimable(&self) -> Option<Verdict> {
-        self.game.claimable()
-    }
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-    fn plies(&self) -> usize {
-        self.game.plies()
-    }
-    fn position(&self) -> String {
-        board_string(self.game.position())
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        legal_move_names(self.game.position())
-    }
-    fn warnings(&self) -> &[Warning] {
-        self.game.warnings()
-    }
-    fn boxed_clone(&self) -> Box<dyn GameReferee> {
-        Box::new(self.clone())
-    }
 }
 
 /// The legal moves of a position: its squares, or `pass` when the side to move must pass

@@ -21,7 +21,7 @@
 //! ```
 //! use qipu::core::verdict::{decide, Reason};
 //! use qipu::xiangqi::rules::{Move, Position, Square};
-//! use qipu::xiangqi::verdict::{allows, board_verdict, player_name, BoardRules};
+//! use qipu::xiangqi::judge::{allows, board_verdict, player_name, BoardRules};
 //!
 //! let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
 //! let mate = Move::new(Square::parse("a0").unwrap(), Square::parse("a9").unwrap());
@@ -37,8 +37,8 @@ use crate::core::record::{GameResult, MoveEntry, Player};
 use crate::core::referee::{Judge, JudgedGame, Judgement};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict};
-use crate::xiangqi::referee::XiangqiReplayer;
 use crate::xiangqi::repetition::{self, Code};
+use crate::xiangqi::replay::XiangqiReplayer;
 use crate::xiangqi::rules::{Color, Move, Position};
 use compact_str::CompactString;
 
@@ -66,35 +66,28 @@ pub static RULE_SPECS: &[RuleSpec] = &[
     },
 ];
 
-/// The rule sets; the first is the default.
+/// The rule sets; the first is the default. Each sets only what differs from the parameters'
+/// defaults (60-move limit, threefold repetition).
 pub static PRESETS: &[Preset] = &[
     Preset {
         name: "cxa",
         help: "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例",
-        values: &[("move-limit", "60"), ("repetitions", "3"), ("code", "cxa")],
+        values: &[("code", "cxa")],
     },
     Preset {
         name: "cxa-2020",
         help: "the CXA rulebook of 2020 by name (what cxa is today): 60-move limit, threefold repetition, its 棋例",
-        values: &[
-            ("move-limit", "60"),
-            ("repetitions", "3"),
-            ("code", "cxa-2020"),
-        ],
+        values: &[("code", "cxa-2020")],
     },
     Preset {
         name: "cxa-1999",
         help: "the CXA rulebook of 1999, for games played under it: 60-move limit, threefold repetition, its 棋例 (a pawn's chase counts against a perpetual attacker; a chase that offers an exchange stays a chase)",
-        values: &[
-            ("move-limit", "60"),
-            ("repetitions", "3"),
-            ("code", "cxa-1999"),
-        ],
+        values: &[("code", "cxa-1999")],
     },
     Preset {
         name: "axf",
         help: "Asian Xiangqi Federation rules: 60-move limit, threefold repetition, AXF repetition code",
-        values: &[("move-limit", "60"), ("repetitions", "3"), ("code", "axf")],
+        values: &[("code", "axf")],
     },
 ];
 
@@ -109,20 +102,17 @@ pub struct BoardRules {
 }
 
 impl Default for BoardRules {
+    /// The rules' defaults (the `cxa` rule set).
     fn default() -> Self {
-        BoardRules {
-            move_limit: 60,
-            repetitions: 3,
-            code: Code::Cxa,
-        }
+        BoardRules::from_rules(&Rules::defaults(RULE_SPECS, PRESETS))
     }
 }
 
 impl BoardRules {
     pub fn from_rules(rules: &Rules) -> BoardRules {
         BoardRules {
-            move_limit: rules.int("move-limit", 60).clamp(1, 1000) as u32,
-            repetitions: rules.int("repetitions", 3).clamp(2, 10) as u32,
+            move_limit: rules.int("move-limit").clamp(1, 1000) as u32,
+            repetitions: rules.int("repetitions").clamp(2, 10) as u32,
             code: rules.get("code").and_then(Code::parse).unwrap_or_default(),
         }
     }

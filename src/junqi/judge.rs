@@ -8,37 +8,117 @@
 #![allow(clippy::result_large_err)]
 
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{CheckWants, Checked};
-use crate::core::identity;
 use crate::core::record::{EventKind, GameResult, MoveEntry, Player, Record};
-use crate::core::referee::{Judge, Judgement, replay_judged};
-use crate::core::replay::Replayer;
-use crate::core::rules::Rules;
-use crate::core::verdict::{Reason, Verdict, decide};
+use crate::core::referee::{Judge, Judgement};
+use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
+use crate::core::verdict::{Reason, Verdict};
 use crate::junqi::formats::jqr::time_seconds;
-use crate::junqi::notation::action::{ActionText, Mark, parse_action};
-use crate::junqi::notation::position::{format_position, parse_layout, parse_position};
-use crate::junqi::rules::params::merge_tag;
 use crate::junqi::rules::position::player_index;
-use crate::junqi::rules::{Action, Cell, Outcome, Params, Position, square_name};
+use crate::junqi::rules::{Action, Params, Position};
 
-use crate::junqi::referee::unknown_start;
+/// The rule parameters of a Junqi game (`--rule KEY=VALUE`, the `[Rules]` tag).
+pub static RULE_SPECS: &[RuleSpec] = &[
+    RuleSpec {
+        key: "color",
+        default: "own",
+        value: RuleValue::Choice(&["own", "any"]),
+        help: "own: a player takes a colour by flipping the colour of their own previous flip; any: the colour of the previous flip by either player",
+    },
+    RuleSpec {
+        key: "suicide",
+        default: "no",
+        value: RuleValue::Choice(&["no", "yes"]),
+        help: "whether a weaker piece may attack a stronger one (and be removed)",
+    },
+    RuleSpec {
+        key: "timeouts",
+        default: "3",
+        value: RuleValue::Int { min: 1, max: 1000 },
+        help: "a player's Nth timeout loses",
+    },
+    RuleSpec {
+        key: "repeat-window",
+        default: "7",
+        value: RuleValue::Int { min: 1, max: 64 },
+        help: "how many of a player's own previous actions the repetition rule looks back on",
+    },
+    RuleSpec {
+        key: "repeat",
+        default: "4",
+        value: RuleValue::Int { min: 2, max: 65 },
+        help: "the action that makes one (from, piece, to) occur this often in the window loses",
+    },
+    RuleSpec {
+        key: "no-capture-limit",
+        default: "80",
+        value: RuleValue::Int {
+            min: 1,
+            max: 100000,
+        },
+        help: "this many consecutive steps without an attack draw",
+    },
+    RuleSpec {
+        key: "step-limit",
+        default: "300",
+        value: RuleValue::Int {
+            min: 1,
+            max: 100000,
+        },
+        help: "this many steps in all draw",
+    },
+    RuleSpec {
+        key: "time-limit",
+        default: "3h",
+        value: RuleValue::Duration,
+        help: "this much play (by the record's timestamps) draws",
+    },
+    RuleSpec {
+        key: "min-steps-to-resign-or-draw",
+        default: "50",
+        value: RuleValue::Int {
+            min: 0,
+            max: 100000,
+        },
+        help: "resigning and offering a draw are allowed only once this many steps were played",
+    },
+    RuleSpec {
+        key: "draw-offers",
+        default: "3",
+        value: RuleValue::Int { min: 0, max: 1000 },
+        help: "how many draw offers a player may make",
+    },
+];
 
-/// The rules in force for a record: the command line's, with the record's `[Rules]` tag
-/// applied to the keys the command line left at their defaults.
-pub fn effective_rules(record: &Record, rules: &Rules) -> Result<Rules, RecordError> {
-    match record
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("Rules"))
-    {
-        None => Ok(rules.clone()),
-        Some(t) => merge_tag(rules, &t.value).map_err(|m| {
-            RecordError::new(ErrorKind::BadHeader, format!("[Rules] tag: {m}"))
-                .at(t.span)
-                .with_label("these rule parameters")
-        }),
+pub static PRESETS: &[Preset] = &[Preset {
+    name: "standard",
+    help: "the rules of the seed (QQ-style fanfanqi): color=own, suicide=no, 3 timeouts, 4 repeats in 8, 80 quiet steps, 300 steps, 3 hours",
+    values: &[],
+}];
+
+/// The parameters of the rules' defaults (the `standard` preset).
+impl Default for Params {
+    fn default() -> Params {
+        Params::from_rules(&Rules::defaults(RULE_SPECS, PRESETS))
     }
+}
+
+/// Applies a record's `[Rules "key=value, key=value"]` over the rules in force: a key set on
+/// the command line (`--rule`) keeps the command line's value.
+pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, String> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for part in tag.split([',', ';', ' ']).filter(|p| !p.trim().is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("`{}` is not KEY=VALUE", part.trim()))?;
+        pairs.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    // Each key of the tag applies unless the command line set that key (`--rule` wins, even
+    // when it gives the default value).
+    let mut merged = rules.clone();
+    for (k, v) in &pairs {
+        merged = merged.with_record_override(RULE_SPECS, k, v)?;
+    }
+    Ok(merged)
 }
 
 pub fn player_name(p: Player) -> &'static str {
@@ -50,7 +130,7 @@ pub fn player_name(p: Player) -> &'static str {
 
 /// Adds the players' names from the `[First]` / `[Second]` tags to the first mention of
 /// each in a detail: "the first player (Zhang San)".
-fn name_players(detail: &mut String, record: &Record) {
+pub(crate) fn name_players(detail: &mut String, record: &Record) {
     for (tag, who) in [
         ("First", "the first player"),
         ("Second", "the second player"),
@@ -65,130 +145,6 @@ fn name_players(detail: &mut String, record: &Record) {
     }
 }
 
-/// The replay rules of one record (resolving action texts for the core's driver).
-#[derive(Debug, Clone)]
-pub struct JunqiReplayer {
-    pub params: Params,
-}
-
-/// The start position of a record: `[Position]`, `[Layout]`, or 50 unknown face-down pieces.
-pub fn start_position(record: &Record) -> Result<Position, RecordError> {
-    let tag = |name: &str| {
-        record
-            .tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-    };
-    let bad = |t: &crate::core::record::Tag, e: crate::junqi::notation::position::NotationError| {
-        let span = crate::core::record::Span::new(t.span.start + e.start, t.span.start + e.end);
-        RecordError::new(
-            ErrorKind::BadSetup,
-            format!("[{}] tag: {}", t.name, e.message),
-        )
-        .at(span)
-        .with_label("here")
-    };
-    match (tag("Position"), tag("Layout")) {
-        (Some(_), Some(l)) => Err(RecordError::new(
-            ErrorKind::BadSetup,
-            "give either a [Layout] (the start) or a [Position] (a set-up), not both",
-        )
-        .at(l.span)),
-        (Some(p), None) => parse_position(&p.value).map_err(|e| bad(p, e)),
-        (None, Some(l)) => parse_layout(&l.value).map_err(|e| bad(l, e)),
-        (None, None) => Ok(unknown_start()),
-    }
-}
-
-impl Replayer for JunqiReplayer {
-    type Position = Position;
-    type Move = Action;
-
-    fn start(&self, record: &Record) -> Result<Position, RecordError> {
-        start_position(record)
-    }
-
-    fn resolve(
-        &self,
-        pos: &Position,
-        entry: &MoveEntry,
-    ) -> Result<(Action, Option<String>), RecordError> {
-        let text = parse_action(&entry.text).map_err(|m| RecordError::parse(m, entry.span))?;
-        let illegal =
-            |m: String| RecordError::new(ErrorKind::IllegalMove, m).with_label("this action");
-        match text {
-            ActionText::Timeout => {
-                if let Some(c) = pos.flag_taken {
-                    return Err(illegal(format!(
-                        "the game is over: the {} flag was taken",
-                        c.english()
-                    )));
-                }
-                Ok((Action::Timeout, None))
-            }
-            ActionText::Flip { sq, piece } => {
-                let a = Action::Flip { sq, piece };
-                pos.check(a, &self.params).map_err(illegal)?;
-                Ok((a, None))
-            }
-            ActionText::Move {
-                from,
-                to,
-                attack,
-                mark,
-            } => {
-                let a = Action::Move { from, to };
-                let outcome = pos.check(a, &self.params).map_err(illegal)?;
-                let mut note = None;
-                match (attack, outcome) {
-                    (true, None) => {
-                        note = Some(format!(
-                            "`{}` is written as an attack, but {} is empty: read as a move",
-                            entry.text,
-                            square_name(to)
-                        ))
-                    }
-                    (false, Some(_)) => {
-                        note = Some(format!(
-                            "`{}` is written as a move, but it attacks the piece on {}: read as an attack",
-                            entry.text,
-                            square_name(to)
-                        ))
-                    }
-                    _ => {}
-                }
-                if let (Some(m), Some(o)) = (mark, outcome) {
-                    let flag = matches!(pos.cell(to), Cell::Up(p) if p.rank == crate::junqi::rules::Rank::Flag);
-                    let fits = match m {
-                        Mark::FlagTaken => flag && o != Outcome::Loses,
-                        Mark::Outcome(w) => w == o,
-                    };
-                    if !fits {
-                        let actual = if flag {
-                            "takes the flag (#)".to_string()
-                        } else {
-                            match o {
-                                Outcome::Wins => "the attacker wins (>)".to_string(),
-                                Outcome::Both => "both pieces go (=)".to_string(),
-                                Outcome::Loses => "the attacker is removed (<)".to_string(),
-                            }
-                        };
-                        return Err(illegal(format!(
-                            "the written outcome does not match the board: this attack {actual}"
-                        )));
-                    }
-                }
-                Ok((a, note))
-            }
-        }
-    }
-
-    fn play(&self, pos: &mut Position, mv: Action) {
-        pos.apply(mv, &self.params);
-    }
-}
-
-/// The first rule that ends the game at this action (the position is the one before it).
 fn judge_action(
     before: &Position,
     action: Action,
@@ -359,7 +315,11 @@ impl Judge for JunqiJudge {
 
 /// Checks the record's events; the first bad one is an error (kind illegal-move, at the
 /// event). `plies` is how many actions replayed.
-fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize, RecordError)> {
+pub(crate) fn check_events(
+    record: &Record,
+    plies: usize,
+    params: &Params,
+) -> Option<(usize, RecordError)> {
     let mut offers = [0usize; 2];
     let mut pending: Option<(Player, usize)> = None;
     let mut ended: Option<(usize, &'static str)> = None;
@@ -480,111 +440,4 @@ fn check_events(record: &Record, plies: usize, params: &Params) -> Option<(usize
         ));
     }
     None
-}
-
-/// Replays and (when asked) adjudicates one record.
-pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
-    let rules = match effective_rules(record, rules) {
-        Ok(r) => r,
-        Err(e) => return failed(e),
-    };
-    let params = Params::from_rules(&rules);
-    let replayer = JunqiReplayer {
-        params: params.clone(),
-    };
-    let judged = match replay_judged(replayer, JunqiJudge::new(params.clone()), record) {
-        Ok(r) => r,
-        Err(e) => return failed(e),
-    };
-    let board = judged.board;
-    let replayed = judged.replay;
-    let mut warnings = replayed.warnings.clone();
-    let mut last_time = 0u64;
-    for m in record.moves.iter().take(replayed.plies()) {
-        if let Some(t) = m.time.as_deref().and_then(time_seconds) {
-            if t < last_time {
-                warnings.push(
-                    crate::core::error::Warning::new(format!(
-                        "the timestamp @{} is earlier than the one before it",
-                        m.time.as_deref().unwrap_or("")
-                    ))
-                    .at(m.span),
-                );
-            }
-            last_time = last_time.max(t);
-        }
-    }
-    let mut plies = replayed.plies();
-    let mut error = replayed.error.clone();
-    if let Some((k, e)) = check_events(record, plies, &params) {
-        plies = k;
-        error = Some(e);
-    }
-    let verdict = if wants.adjudicate && error.is_none() {
-        let board_result = board.as_ref().map(|v| v.result);
-        let allows = |r: GameResult| match board_result {
-            Some(b) => b == r,
-            None => plies >= params.min_steps,
-        };
-        let mut v = decide(
-            board,
-            plies,
-            &record.events,
-            record.claim.as_ref(),
-            &allows,
-            &player_name,
-        );
-        name_players(&mut v.detail, record);
-        Some(v)
-    } else {
-        None
-    };
-    // The position after the last replayed (good) ply.
-    let end = if plies == replayed.plies() {
-        replayed.end
-    } else {
-        let mut p = replayed.start.clone();
-        for a in replayed.moves.iter().take(plies) {
-            p.apply(*a, &params);
-        }
-        p
-    };
-    let identity = wants.identity.then(|| {
-        let start = format_position(&replayed.start);
-        identity::of_replay(
-            record.game,
-            (start.clone(), &start),
-            replayed.moves.get(..plies).unwrap_or(&replayed.moves),
-            (&record.moves, plies),
-            error.as_ref(),
-        )
-    });
-    Checked {
-        plies,
-        error,
-        warnings,
-        verdict,
-        final_position: Some(format_position(&end)),
-        identity,
-    }
-}
-
-/// The position after `ply` actions (all when `None`), for `show`.
-pub fn position_at(
-    record: &Record,
-    rules: &Rules,
-    ply: Option<usize>,
-) -> Result<Position, RecordError> {
-    let rules = effective_rules(record, rules)?;
-    let referee = JunqiReplayer {
-        params: Params::from_rules(&rules),
-    };
-    let replayed = crate::core::replay::replay(&referee, record)?;
-    let n = ply.unwrap_or(replayed.plies()).min(replayed.plies());
-    let mut p = replayed.start;
-    for a in replayed.moves.iter().take(n) {
-        p.apply(*a, &referee.params);
-    }
-    Ok(p)
 }

@@ -9,7 +9,7 @@ use crate::core::rules::Rules;
 use crate::xiangqi::formats::pgn_write::{WrittenMove, write_pgn_tree};
 use crate::xiangqi::formats::{self, PgnNotation};
 use crate::xiangqi::notation::{self, ChineseStyle, Digits, Script, Style};
-use crate::xiangqi::referee::replay_record;
+use crate::xiangqi::replay::replay_record;
 use crate::xiangqi::rules::Position;
 
 /// Variations nested deeper than this are not rendered (their text stays as a comment).

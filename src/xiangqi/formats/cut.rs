@@ -6,7 +6,7 @@ use crate::core::game::{StreamCut, line_start};
 
 /// XQ PGN: before the last game that starts after the first.
 pub fn pgn(text: &str) -> StreamCut {
-    match super::formats::pgn_read::split_games(text).last() {
+    match super::pgn_read::split_games(text).last() {
         Some(&(start, _)) if start > 0 => match line_start(text, start) {
             0 => StreamCut::NotYet,
             n => StreamCut::At(n),

@@ -1,0 +1,32 @@
+//! Writing Junqi records (`convert`): `.jqr` only.
+
+use crate::core::error::{ErrorKind, RecordError};
+use crate::core::game::Converted;
+use crate::core::record::Record;
+
+/// Writes records as `to` (only `.jqr`).
+pub fn convert(records: &[Record], to: &str) -> Converted {
+    if to != super::jqr::FORMAT_ID {
+        return Converted {
+            bytes: Vec::new(),
+            games: 0,
+            failures: records
+                .iter()
+                .map(|r| {
+                    (
+                        r.index,
+                        RecordError::new(
+                            ErrorKind::Unsupported,
+                            format!("Junqi records can be written only as jqr, not {to}"),
+                        ),
+                    )
+                })
+                .collect(),
+        };
+    }
+    Converted {
+        bytes: super::jqr::write(records).into_bytes(),
+        games: records.len(),
+        failures: Vec::new(),
+    }
+}
