@@ -1,9 +1,30 @@
 //! qipu (棋谱): the referee for records of Xiangqi, Othello and Junqi Fanfanqi.
 //!
 //! A nom parser reads records → the replay driver plays them through the rules → verdicts.
-//! [`core`] holds what every game shares; each game ([`xiangqi`], [`othello`], [`junqi`]) has
-//! its own module split into rules, notation and formats. The `qipu` command line ([`cli`])
-//! and the Python package (`python/`) are both built on what follows.
+//! The crate root is the way in: [`read`], [`validate`], [`adjudicate`] and [`convert`] do
+//! what the `qipu` command does, with the [`Settings`] of a run (rule sets, `--rule`
+//! parameters, encoding, the game and format to read); [`Referee`] judges a game one move at a
+//! time; [`Record`], [`GameReport`] and [`Verdict`] are what they give back, and [`boards`]
+//! are the games' positions. Below them: [`core`] holds what every game shares; each game
+//! ([`xiangqi`], [`othello`], [`junqi`]) has the same files for the same roles (rules,
+//! notation, formats, replay, judge, referee, show, svg); [`driver`] runs them; [`output`]
+//! writes pages and tables (docs/architecture.md draws it). The `qipu` command line and the
+//! Python package (`python/`) are both built on this crate.
+//!
+//! ```
+//! let settings = qipu::Settings::defaults();
+//! let reports = qipu::adjudicate(&settings, &["samples/xiangqi/disputed".to_string()]);
+//! for r in &reports {
+//!     if let Some(v) = &r.verdict {
+//!         println!("{} #{}: {} by {}", r.source, r.index + 1, v.result, v.reason);
+//!     }
+//! }
+//! let records = qipu::read(&settings, "samples/othello/standard.txt").unwrap();
+//! let record = records[0].as_ref().unwrap();
+//! let rules = qipu::Referee::default_rules(record.game);
+//! let (format, written) = qipu::convert(std::slice::from_ref(record), "ggf", &rules).unwrap();
+//! assert_eq!((format.id, written.games), ("ggf", 1));
+//! ```
 //!
 //! # Read a file
 //!
@@ -93,3 +114,45 @@ pub mod junqi;
 pub mod othello;
 pub mod output;
 pub mod xiangqi;
+
+pub use crate::core::error::{ErrorKind, RecordError};
+pub use crate::core::game::{Converted, FormatInfo};
+pub use crate::core::record::{GameKind, GameResult, Player, Record};
+pub use crate::core::rules::Rules;
+pub use crate::core::verdict::{Reason, Verdict};
+pub use crate::driver::convert::convert;
+pub use crate::driver::input::InputProblem;
+pub use crate::driver::referee::Referee;
+pub use crate::driver::report::GameReport;
+pub use crate::driver::settings::Settings;
+
+/// Each game's position: plays and lists moves (see "A board" above).
+pub mod boards {
+    pub use crate::junqi::rules::Position as Junqi;
+    pub use crate::othello::rules::Board as Othello;
+    pub use crate::xiangqi::rules::Position as Xiangqi;
+}
+
+/// Reads every game of a file as `qipu` does (format and encoding detected, or as the
+/// settings say): `Err` for a problem with the file as a whole (missing, unreadable, of no
+/// known format), else one `Result` a game (a game that cannot be read is an `Err` of its
+/// own, the others still come).
+pub fn read(
+    settings: &Settings,
+    path: &str,
+) -> Result<Vec<Result<Record, RecordError>>, InputProblem> {
+    driver::open::read_path(settings, path)
+}
+
+/// `qipu validate`: every game of the files and directories (recursively) replayed through
+/// the rules, one report a game in input order (the objects of `--report json`), on all
+/// cores. A bad file or game is a report saying so; it never stops the others.
+pub fn validate(settings: &Settings, inputs: &[String]) -> Vec<GameReport> {
+    driver::batch::check_all(settings, inputs, false)
+}
+
+/// `qipu adjudicate`: [`validate`], and each valid game's result decided by the rules
+/// (`verdict`) and compared with the result the record claims (`agrees`).
+pub fn adjudicate(settings: &Settings, inputs: &[String]) -> Vec<GameReport> {
+    driver::batch::check_all(settings, inputs, true)
+}

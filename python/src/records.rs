@@ -500,32 +500,10 @@ fn convert<'py>(
     let Some(first) = list.first() else {
         return Ok(PyString::new(py, "").into_any());
     };
-    let kind = first.game;
-    if list.iter().any(|r| r.game != kind) {
-        return Err(errors::rules_error(
-            "convert writes records of one game at a time",
-        ));
-    }
-    let game = qipu::driver::registry::get(kind)
-        .ok_or_else(|| errors::rules_error(format!("{kind} is not in this build")))?;
-    let format = game
-        .formats()
-        .iter()
-        .find(|f| f.write && f.id.eq_ignore_ascii_case(to))
-        .ok_or_else(|| {
-            let ids: Vec<&str> = game
-                .formats()
-                .iter()
-                .filter(|f| f.write)
-                .map(|f| f.id)
-                .collect();
-            errors::rules_error(format!(
-                "{kind} records cannot be written as `{to}`; formats: {}",
-                ids.join(", ")
-            ))
-        })?;
-    let rules = crate::game_rules(kind, rules, params)?;
-    let out = py.detach(|| game.convert(&list, format.id, &rules));
+    let rules = crate::game_rules(first.game, rules, params)?;
+    let (format, out) = py
+        .detach(|| qipu::driver::convert::convert(&list, to, &rules))
+        .map_err(errors::rules_error)?;
     if let Some((i, e)) = out.failures.first() {
         let source = items
             .get(*i)

@@ -34,7 +34,7 @@ fn header_contents<'a>(
 /// A piece of a streamed file: its text, and the lines of the file before it (so that the
 /// line numbers shown are those of the whole file).
 #[derive(Debug, Clone)]
-pub struct PieceText {
+pub(crate) struct PieceText {
     pub text: Arc<str>,
     pub lines_before: usize,
 }

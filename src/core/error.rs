@@ -73,19 +73,19 @@ impl RecordError {
         self.span = Some(span);
         self
     }
-    pub fn with_ply(mut self, ply: usize) -> RecordError {
+    pub(crate) fn with_ply(mut self, ply: usize) -> RecordError {
         self.ply = Some(ply);
         self
     }
-    pub fn with_move(mut self, text: impl Into<String>) -> RecordError {
+    pub(crate) fn with_move(mut self, text: impl Into<String>) -> RecordError {
         self.move_text = Some(clip(text.into(), 60, 0));
         self
     }
-    pub fn with_label(mut self, label: impl Into<String>) -> RecordError {
+    pub(crate) fn with_label(mut self, label: impl Into<String>) -> RecordError {
         self.label = Some(label.into());
         self
     }
-    pub fn with_help(mut self, help: impl Into<String>) -> RecordError {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> RecordError {
         self.help = Some(help.into());
         self
     }
@@ -139,7 +139,7 @@ impl Warning {
         self.span = Some(span);
         self
     }
-    pub fn with_ply(mut self, ply: usize) -> Warning {
+    pub(crate) fn with_ply(mut self, ply: usize) -> Warning {
         self.ply = Some(ply);
         self
     }

@@ -46,7 +46,7 @@ pub struct Checked {
 impl Checked {
     /// A record whose start position could not be set up: nothing replayed, the error, the
     /// record's own warnings, and (when `wants` asks) the identity of the moves as written.
-    pub fn bad_setup(record: &Record, error: RecordError, wants: CheckWants) -> Checked {
+    pub(crate) fn bad_setup(record: &Record, error: RecordError, wants: CheckWants) -> Checked {
         let identity = wants.identity.then(|| {
             let setup = record.setup.as_ref().map(|(s, _)| s.as_str());
             crate::core::identity::of_bad_setup(record.game, setup, &record.moves, &error)
@@ -65,7 +65,7 @@ impl Checked {
 impl Frame {
     /// The frame after `ply` plies of a record whose plies are its move entries one for one
     /// (no move implied by the replay): the entry's text and index come from the ply.
-    pub fn of_entry(
+    pub(crate) fn of_entry(
         record: &Record,
         ply: usize,
         position: String,
@@ -184,7 +184,7 @@ pub enum StreamCut {
 
 /// The start of the line holding `at` (a cut must fall at a line start so that line and
 /// column numbers of the piece stay right once shifted).
-pub fn line_start(text: &str, at: usize) -> usize {
+pub(crate) fn line_start(text: &str, at: usize) -> usize {
     let at = at.min(text.len());
     text.as_bytes()
         .get(..at)

@@ -31,7 +31,7 @@ pub struct Identity {
 }
 
 /// Builds an [`Identity`] move by move.
-pub struct IdentityHasher {
+pub(crate) struct IdentityHasher {
     hasher: SipHasher13,
     start: String,
     moves: u64,
@@ -72,7 +72,11 @@ impl IdentityHasher {
 
     /// An invalid game: `rest` are the entries from the bad move on (as written), `error` is
     /// the error that stopped the replay.
-    pub fn finish_invalid(mut self, rest: &[MoveEntry], error: Option<&RecordError>) -> Identity {
+    pub(crate) fn finish_invalid(
+        mut self,
+        rest: &[MoveEntry],
+        error: Option<&RecordError>,
+    ) -> Identity {
         self.hasher.write_u8(0);
         self.hasher.write_u64(self.moves);
         for e in rest {
@@ -94,7 +98,7 @@ impl IdentityHasher {
 /// The identity of a replayed game: `moves` are the moves that replayed, `consumed` the
 /// entries of the record they came from, `error` the error that stopped the replay (if any).
 /// Every game computes it the same way through this function.
-pub fn of_replay<M: Hash>(
+pub(crate) fn of_replay<M: Hash>(
     game: GameKind,
     (start, start_key): (String, &str),
     moves: &[M],
@@ -111,7 +115,7 @@ pub fn of_replay<M: Hash>(
 
 /// The identity of a game whose start position cannot be set up: its set-up and its moves as
 /// written (two copies of one broken record are still the same game).
-pub fn of_bad_setup(
+pub(crate) fn of_bad_setup(
     game: GameKind,
     setup: Option<&str>,
     entries: &[MoveEntry],

@@ -116,7 +116,7 @@ impl GameResult {
         }
     }
 
-    pub fn win_for(p: Player) -> GameResult {
+    pub(crate) fn win_for(p: Player) -> GameResult {
         match p {
             Player::First => GameResult::FirstWins,
             Player::Second => GameResult::SecondWins,

@@ -277,7 +277,7 @@ where
         &self.replayer
     }
 
-    pub fn judge_state(&self) -> &J {
+    pub(crate) fn judge_state(&self) -> &J {
         &self.judge
     }
 }

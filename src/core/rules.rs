@@ -102,13 +102,13 @@ impl Rules {
     }
 
     /// Whether `key` was set on the command line.
-    pub fn is_explicit(&self, key: &str) -> bool {
+    pub(crate) fn is_explicit(&self, key: &str) -> bool {
         self.explicit.contains(&key)
     }
 
     /// The same rules with `key=value` applied unless the command line set that key (a
     /// record's own rule tags). Errors name the valid keys and values.
-    pub fn with_record_override(
+    pub(crate) fn with_record_override(
         &self,
         specs: &'static [RuleSpec],
         key: &str,
@@ -159,7 +159,7 @@ impl Rules {
 }
 
 /// The error for a rule set no game in play has (one message wherever it is met).
-pub fn unknown_rule_set<'a>(name: &str, valid: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn unknown_rule_set<'a>(name: &str, valid: impl Iterator<Item = &'a str>) -> String {
     format!(
         "unknown rule set `{name}`; valid rule sets: {}",
         valid.collect::<Vec<_>>().join(", ")
@@ -167,7 +167,7 @@ pub fn unknown_rule_set<'a>(name: &str, valid: impl Iterator<Item = &'a str>) ->
 }
 
 /// The error for a rule parameter no game in play has.
-pub fn unknown_rule_key<'a>(key: &str, valid: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn unknown_rule_key<'a>(key: &str, valid: impl Iterator<Item = &'a str>) -> String {
     format!(
         "unknown rule parameter `{key}`; valid keys: {}",
         valid.collect::<Vec<_>>().join(", ")
@@ -213,7 +213,7 @@ fn check_value(spec: &RuleSpec, value: &str) -> Result<(), String> {
 }
 
 /// `3h`, `90m`, `45s`, `1h30m`, `5400` (seconds).
-pub fn parse_duration(s: &str) -> Option<u64> {
+pub(crate) fn parse_duration(s: &str) -> Option<u64> {
     let s = s.trim();
     if s.is_empty() {
         return None;

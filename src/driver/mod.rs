@@ -3,6 +3,7 @@
 //! makes, and the `--where` language that selects them.
 
 pub mod batch;
+pub mod convert;
 pub mod input;
 pub mod open;
 pub mod referee;

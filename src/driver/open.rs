@@ -60,7 +60,7 @@ pub fn open_loaded(
 }
 
 /// A file named by a path, as the CLI names it in reports.
-pub fn found_file(path: &str) -> FoundFile {
+pub(crate) fn found_file(path: &str) -> FoundFile {
     let p = std::path::PathBuf::from(path);
     FoundFile {
         relative: p.file_name().map(Into::into).unwrap_or_else(|| p.clone()),

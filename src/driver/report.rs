@@ -83,7 +83,7 @@ pub struct GameReport {
 impl GameReport {
     /// Turns the error's byte offset into line and column with the file's index (reports
     /// made without the text carry the offset only; see `cli::check`).
-    pub fn locate(&mut self, index: &crate::core::encoding::LineIndex<'_>) {
+    pub(crate) fn locate(&mut self, index: &crate::core::encoding::LineIndex<'_>) {
         if let Some(e) = &mut self.error
             && let Some(o) = e.offset.take()
         {

@@ -10,7 +10,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 /// Bytes read at a time.
-pub const BLOCK: usize = 1 << 20;
+pub(crate) const BLOCK: usize = 1 << 20;
 /// A piece is handed out once this much text is waiting (and a cut is found); pieces are
 /// about this size.
 pub const PIECE: usize = 256 << 10;
@@ -78,7 +78,7 @@ fn read_block(reader: &mut impl Read, into: &mut Vec<u8>) -> std::io::Result<usi
 }
 
 /// Whether the decoded text is text at all (no NUL, few replacement characters).
-pub fn looks_like_text(text: &str) -> bool {
+pub(crate) fn looks_like_text(text: &str) -> bool {
     if text.contains('\0') {
         return false;
     }

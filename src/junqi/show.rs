@@ -53,14 +53,14 @@ pub fn reach(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Reach
 
 /// How many pieces of one colour and kind are face up, face down, and taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct KindCount {
+pub(crate) struct KindCount {
     pub up: u8,
     pub down: u8,
     pub taken: u8,
 }
 
 /// The status panel's counts for `color`, in the order of [`Rank::ALL`].
-pub fn kind_counts(pos: &Position, color: Color) -> [KindCount; 12] {
+pub(crate) fn kind_counts(pos: &Position, color: Color) -> [KindCount; 12] {
     let mut out = [KindCount::default(); 12];
     for rank in Rank::ALL {
         let piece = Piece::new(color, rank);
@@ -86,7 +86,7 @@ pub fn kind_counts(pos: &Position, color: Color) -> [KindCount; 12] {
 
 /// Steps each player has taken (every action, a flip or a timeout too, is one step and the
 /// turn alternates): `[first, second]`.
-pub fn player_steps(pos: &Position) -> [u32; 2] {
+pub(crate) fn player_steps(pos: &Position) -> [u32; 2] {
     let half = pos.steps / 2;
     let odd = pos.steps % 2;
     // With an odd count the player who is not to act took one step more.
@@ -171,7 +171,7 @@ pub fn board_text(pos: &Position, color: bool) -> String {
 }
 
 /// The status panel: per colour and kind, face up / face down / taken; steps per player.
-pub fn status_panel(pos: &Position) -> String {
+pub(crate) fn status_panel(pos: &Position) -> String {
     let owner = |c: Color| match pos.owner_of(c) {
         Some(p) => format!("{} ({})", c.english(), player_name(p).to_lowercase()),
         None => c.english().to_string(),
@@ -204,7 +204,7 @@ pub fn status_panel(pos: &Position) -> String {
 }
 
 /// Each player's steps, together, and since the last attack (the no-capture limit).
-pub fn steps_line(pos: &Position) -> String {
+pub(crate) fn steps_line(pos: &Position) -> String {
     let [first, second] = player_steps(pos);
     format!(
         "steps: first player {first}, second player {second} (together {}; since the last attack {})",
@@ -212,7 +212,7 @@ pub fn steps_line(pos: &Position) -> String {
     )
 }
 
-pub fn timeouts_line(pos: &Position) -> String {
+pub(crate) fn timeouts_line(pos: &Position) -> String {
     format!(
         "timeouts: first player {}, second player {}",
         pos.timeouts[0], pos.timeouts[1]
@@ -220,7 +220,7 @@ pub fn timeouts_line(pos: &Position) -> String {
 }
 
 /// Who acts, each player's colour, how many pieces lie face down.
-pub fn to_act_line(pos: &Position) -> String {
+pub(crate) fn to_act_line(pos: &Position) -> String {
     let who = |p: Player| match pos.color_of(p) {
         Some(c) => c.english(),
         None => "colour not set yet",

@@ -21,7 +21,7 @@ pub fn xy(sq: Square) -> (f64, f64) {
 }
 
 /// The outline of the last action's squares.
-pub const LAST_MOVE: &str = "#f39c12";
+pub(crate) const LAST_MOVE: &str = "#f39c12";
 const FONTS: &str =
     "'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', 'PingFang SC', sans-serif";
 
@@ -196,7 +196,7 @@ pub fn items(pos: &Position, last: Option<(Square, Square)>) -> Vec<String> {
 
 /// The picture, with the last action's squares (`from`, `to`; the same square for a flip)
 /// outlined.
-pub fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
+pub(crate) fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
     let (w, h) = size();
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONTS}\">\n<defs>\n{}</defs>\n{}",

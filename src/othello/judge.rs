@@ -69,7 +69,7 @@ pub fn score(board: &Board, empties: Empties) -> (u32, u32) {
     }
 }
 
-pub fn result_of(black: u32, white: u32) -> GameResult {
+pub(crate) fn result_of(black: u32, white: u32) -> GameResult {
     match black.cmp(&white) {
         std::cmp::Ordering::Greater => GameResult::FirstWins,
         std::cmp::Ordering::Less => GameResult::SecondWins,
@@ -83,7 +83,7 @@ pub fn stated_score(record: &Record) -> Option<(u32, u32)> {
     parse_score(record.tag("Score")?)
 }
 
-pub fn parse_score(s: &str) -> Option<(u32, u32)> {
+pub(crate) fn parse_score(s: &str) -> Option<(u32, u32)> {
     let s = s.trim();
     let s = s.split(':').next().unwrap_or(s).trim();
     if let Some((b, w)) = s.split_once('-').filter(|(b, _)| !b.is_empty()) {
@@ -240,7 +240,7 @@ pub fn legal_move_names(board: &Board) -> Vec<String> {
 }
 
 /// A note when a finished game's stated score differs from the board's.
-pub fn score_mismatch(record: &Record, end: &Board, rules: &Rules) -> Option<String> {
+pub(crate) fn score_mismatch(record: &Record, end: &Board, rules: &Rules) -> Option<String> {
     if !end.is_over() {
         return None;
     }

@@ -19,7 +19,7 @@ use std::cell::Cell;
 
 /// The annotation key under which a reader records the colour a move is written for (GGF
 /// `B[..]` / `W[..]`): `B` or `W`.
-pub const COLOR_KEY: &str = "color";
+pub(crate) const COLOR_KEY: &str = "color";
 
 /// The Othello rules for the replay driver. It keeps the discs flipped by the placement it
 /// resolved last, so that playing it does not compute them a second time.
@@ -29,7 +29,7 @@ pub struct OthelloReplayer {
 }
 
 /// The start position of a record: its setup board string, or the standard start.
-pub fn start_board(record: &Record) -> Result<Board, RecordError> {
+pub(crate) fn start_board(record: &Record) -> Result<Board, RecordError> {
     match &record.setup {
         None => Ok(Board::start()),
         Some((text, span)) => parse_board(text).map_err(|m| {

@@ -40,7 +40,7 @@ pub fn diagram(board: &Board, last: Option<(usize, Move)>, unicode: bool) -> Str
 }
 
 /// "Black (●) 12, White (○) 8, empty 44": the disc count, with the discs' symbols.
-pub fn count_line(board: &Board, (bl, wh): (char, char)) -> String {
+pub(crate) fn count_line(board: &Board, (bl, wh): (char, char)) -> String {
     let (b, w) = board.counts();
     format!(
         "Black ({bl}) {b}, White ({wh}) {w}, empty {}",
@@ -50,7 +50,7 @@ pub fn count_line(board: &Board, (bl, wh): (char, char)) -> String {
 
 /// Who moves and how many legal moves it has (`where_shown` says where they are marked), or
 /// that it must pass, or that the game is over.
-pub fn status_line(board: &Board, where_shown: &str) -> String {
+pub(crate) fn status_line(board: &Board, where_shown: &str) -> String {
     let side = player_name(board.to_move);
     if board.is_over() {
         "Game over: neither side can move".to_string()

@@ -8,14 +8,14 @@ use crate::othello::rules::{Board, Move};
 /// The side of a square.
 pub const STEP: f64 = 60.0;
 /// Space around the board (the coordinates live there).
-pub const MARGIN: f64 = 36.0;
-pub const GREEN: &str = "#1e7b45";
-pub const BLACK_DISC: &str = "#141414";
-pub const WHITE_DISC: &str = "#f4f4f4";
+pub(crate) const MARGIN: f64 = 36.0;
+pub(crate) const GREEN: &str = "#1e7b45";
+pub(crate) const BLACK_DISC: &str = "#141414";
+pub(crate) const WHITE_DISC: &str = "#f4f4f4";
 /// The legal-move dots.
-pub const LEGAL_DOT: &str = "#0b3d20";
+pub(crate) const LEGAL_DOT: &str = "#0b3d20";
 /// The dot on the disc just placed.
-pub const LAST_MOVE: &str = "#e0302a";
+pub(crate) const LAST_MOVE: &str = "#e0302a";
 const FRAME: &str = "#3b2a1a";
 
 /// The picture's width and height (it is square).

@@ -244,7 +244,7 @@ impl XiangqiJudge {
     }
 
     /// How many times `pos` (the position after one more move) would have stood, it included.
-    pub fn occurrences_with(&self, pos: &Position) -> usize {
+    pub(crate) fn occurrences_with(&self, pos: &Position) -> usize {
         self.table.count_with(pos)
     }
 }

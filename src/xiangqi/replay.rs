@@ -125,7 +125,7 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
 /// repetition ruling under a CXA edition: the edition then in force (1999 for 1999–2010, 2011
 /// for 2011–2019, which qipu does not have, 2020 since) and, when qipu has it and it is not
 /// the one applied, that edition's ruling. The verdict itself never changes by the date.
-pub fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdict) -> Vec<String> {
+pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdict) -> Vec<String> {
     let code = BoardRules::from_rules(rules).code;
     if v.cycle.is_none() || !code.is_cxa() {
         return Vec::new();
@@ -201,7 +201,7 @@ pub fn decide(record: &Record, judged: &JudgedReplay<Position, Move>) -> verdict
 
 /// A position of a record: the position, the position before the move that led to it with
 /// that move, and its ply.
-pub type PositionAt = (Position, Option<(Position, Move)>, usize);
+pub(crate) type PositionAt = (Position, Option<(Position, Move)>, usize);
 
 /// The position after `ply` plies of the record (all of them when `None`), with the move that
 /// led to it. A bad move before that ply is an error.

@@ -11,7 +11,7 @@ use crate::xiangqi::rules::{Color, Kind, Move, Position, Square};
 use crate::xiangqi::svg;
 
 /// The character of a piece: Red and Black use different characters.
-pub fn glyph(color: Color, kind: Kind) -> char {
+pub(crate) fn glyph(color: Color, kind: Kind) -> char {
     match (color, kind) {
         (Color::Red, Kind::King) => '帥',
         (Color::Red, Kind::Advisor) => '仕',
@@ -65,14 +65,14 @@ pub fn diagram(pos: &Position, color: bool) -> String {
 }
 
 /// "after ply 3: 马二进三 (h0g2)": the move that led to a position, in Chinese and ICCS.
-pub fn after_line(before: &Position, mv: Move, ply: usize) -> String {
+pub(crate) fn after_line(before: &Position, mv: Move, ply: usize) -> String {
     let chinese = notation::write(before, mv, Style::Chinese(ChineseStyle::default()));
     format!("after ply {ply}: {chinese} ({})", mv.iccs())
 }
 
 /// "Black to move, in check": the side to move and whether it is in check, mated or
 /// stalemated.
-pub fn status_line(pos: &Position) -> String {
+pub(crate) fn status_line(pos: &Position) -> String {
     let stm = pos.side_to_move();
     let mut status = format!("{} to move", stm.name());
     if pos.is_checkmate() {

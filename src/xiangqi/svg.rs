@@ -9,15 +9,15 @@ use crate::xiangqi::show::glyph;
 /// Distance between two points of the board.
 pub const STEP: f64 = 60.0;
 /// Space around the outermost lines (the coordinates live there).
-pub const MARGIN: f64 = 72.0;
+pub(crate) const MARGIN: f64 = 72.0;
 /// The board's background.
-pub const BOARD_FILL: &str = "#eccb8a";
-pub const RED: &str = "#c0272d";
-pub const BLACK: &str = "#1e1e1e";
+pub(crate) const BOARD_FILL: &str = "#eccb8a";
+pub(crate) const RED: &str = "#c0272d";
+pub(crate) const BLACK: &str = "#1e1e1e";
 /// The piece discs.
-pub const IVORY: &str = "#fbf1d6";
+pub(crate) const IVORY: &str = "#fbf1d6";
 /// The last move: a ring around the destination, a small square on the origin.
-pub const LAST_MOVE: &str = "#1f6fd1";
+pub(crate) const LAST_MOVE: &str = "#1f6fd1";
 const LINE: &str = "#5b3a1c";
 /// The fonts tried for the characters (any CJK serif the viewer has, then a generic one).
 const CJK_FONTS: &str = "'Noto Serif CJK SC', 'Noto Serif CJK TC', 'Source Han Serif SC', \
@@ -151,7 +151,7 @@ fn point_mark(s: &mut String, file: u8, rank: u8) {
 }
 
 /// The target marks (a repetition cycle's attacked pieces).
-pub const TARGET: &str = "#d4145a";
+pub(crate) const TARGET: &str = "#d4145a";
 
 /// The id of a piece's drawing in [`defs`]: `xq-` and its FEN letter (`xq-R` a red rook,
 /// `xq-r` a black one) — ids are case-sensitive.
@@ -229,7 +229,7 @@ pub fn target(sq: Square) -> String {
 }
 
 /// The target mark of a cycle's target text: the last word of it that is a square (`e9`).
-pub fn target_mark(text: &str) -> Option<String> {
+pub(crate) fn target_mark(text: &str) -> Option<String> {
     text.split(|c: char| !c.is_ascii_alphanumeric())
         .rev()
         .find_map(Square::parse)

@@ -18,7 +18,7 @@ use parse::{expr, ws};
 
 /// The grammar in short, shown with every bad expression (the whole grammar is
 /// grammar/where.ebnf).
-pub const GRAMMAR: &str = r#"  expr  = term { ("or" | "||") term }
+pub(crate) const GRAMMAR: &str = r#"  expr  = term { ("or" | "||") term }
   term  = unary { ("and" | "&&") unary }
   unary = "not" unary | "(" expr ")" | test
   test  = name [ op value ]

@@ -12,7 +12,7 @@ use crate::core::game::{StreamCut, line_start};
 
 /// Byte offsets where the reader starts a game, in order. Starts that the rest of a file
 /// could still change (after a tag left open at the end of `text`) are left out.
-pub fn game_starts(text: &str) -> Vec<usize> {
+pub(crate) fn game_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut r = Reader { text, pos: 0 };
     'games: while r.skip_ws() {

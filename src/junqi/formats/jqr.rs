@@ -15,7 +15,7 @@ use nom::character::complete::{char as ch, multispace0};
 use nom::combinator::{opt, value};
 use nom::{IResult, Parser};
 
-pub const FORMAT_ID: &str = "jqr";
+pub(crate) const FORMAT_ID: &str = "jqr";
 
 pub use super::jqr_write::write;
 
@@ -56,7 +56,7 @@ pub(super) fn result_token(token: &str) -> Option<GameResult> {
 }
 
 /// A timestamp: `H:MM:SS`, `M:SS`, seconds (`75`, `75s`) or `1h2m3s` → seconds.
-pub fn time_seconds(t: &str) -> Option<u64> {
+pub(crate) fn time_seconds(t: &str) -> Option<u64> {
     if t.contains(':') {
         let parts: Vec<&str> = t.split(':').collect();
         if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {

@@ -137,7 +137,7 @@ pub fn parse_action(token: &str) -> Result<ActionText, String> {
 
 /// Whether a token looks like an action at all (a square, `timeout`), so the reader can tell
 /// a bad action from other text.
-pub fn looks_like_action(token: &str) -> bool {
+pub(crate) fn looks_like_action(token: &str) -> bool {
     square(token).is_ok() || token.eq_ignore_ascii_case("timeout")
 }
 
@@ -166,7 +166,7 @@ fn explain(token: &str) -> String {
 }
 
 /// The canonical text of a flip (`C2=红工兵`) or an ASCII one (`C2=E`).
-pub fn flip_text(sq: Square, piece: Piece, ascii: bool) -> String {
+pub(crate) fn flip_text(sq: Square, piece: Piece, ascii: bool) -> String {
     if ascii {
         format!("{}={}", square_name(sq), piece.letter())
     } else {

@@ -20,7 +20,7 @@ use crate::junqi::rules::board::{COLS, ROWS, SQUARES, is_camp, square};
 use crate::junqi::rules::{Cell, Color, Piece, Position, Rank};
 
 /// The layout perft and the tests use when none is given (a fixed shuffle).
-pub const STANDARD_TEST_LAYOUT: &str =
+pub(crate) const STANDARD_TEST_LAYOUT: &str =
     "BMdcx/GBPbL/x1t1l/DL1pg/P1e1F/mXdTE/Cfrcc/X1e1D/Cl1RE/L1C1p/rETPR/telbp";
 
 /// An error with the byte range of the offending text inside the notation.
@@ -277,7 +277,7 @@ fn cell_text(c: Cell) -> String {
 }
 
 /// The board field.
-pub fn format_board(pos: &Position) -> String {
+pub(crate) fn format_board(pos: &Position) -> String {
     let mut rows = Vec::with_capacity(ROWS);
     for r in 0..ROWS {
         let mut s = String::new();

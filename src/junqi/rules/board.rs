@@ -6,8 +6,8 @@
 
 use std::sync::OnceLock;
 
-pub const COLS: usize = 5;
-pub const ROWS: usize = 12;
+pub(crate) const COLS: usize = 5;
+pub(crate) const ROWS: usize = 12;
 pub const SQUARES: usize = 60;
 
 /// A station, 0..60.
@@ -53,7 +53,7 @@ pub fn is_camp(sq: Square) -> bool {
 }
 
 /// Headquarters (大本营): A1 A3 L1 L3.
-pub fn is_headquarters(sq: Square) -> bool {
+pub(crate) fn is_headquarters(sq: Square) -> bool {
     matches!(
         (row_of(sq), col_of(sq)),
         (0, 1) | (0, 3) | (11, 1) | (11, 3)

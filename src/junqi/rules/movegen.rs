@@ -60,7 +60,7 @@ fn bits(mask: u64) -> impl Iterator<Item = Square> {
 
 impl Position {
     /// Whether `attacker` may attack the station `to`, and the outcome.
-    pub fn attack_check(
+    pub(crate) fn attack_check(
         &self,
         attacker: Piece,
         to: Square,
@@ -149,7 +149,7 @@ impl Position {
     }
 
     /// Whether the player to act can do anything but time out.
-    pub fn has_legal_action(&self, params: &Params) -> bool {
+    pub(crate) fn has_legal_action(&self, params: &Params) -> bool {
         self.face_down_count() > 0 || !self.legal_moves(params).is_empty()
     }
 
@@ -261,7 +261,7 @@ impl Position {
 }
 
 /// Where a lone piece on an empty board reaches from `from`.
-pub fn open_reach(from: Square, engineer: bool) -> u64 {
+pub(crate) fn open_reach(from: Square, engineer: bool) -> u64 {
     reach(&Position::empty(), from, engineer).0
 }
 

@@ -8,7 +8,7 @@ pub enum Color {
 }
 
 impl Color {
-    pub const BOTH: [Color; 2] = [Color::Red, Color::Blue];
+    pub(crate) const BOTH: [Color; 2] = [Color::Red, Color::Blue];
 
     pub fn other(self) -> Color {
         match self {
@@ -26,7 +26,7 @@ impl Color {
             Color::Blue => 'b',
         }
     }
-    pub fn from_letter(c: char) -> Option<Color> {
+    pub(crate) fn from_letter(c: char) -> Option<Color> {
         match c {
             'r' | 'R' => Some(Color::Red),
             'b' | 'B' => Some(Color::Blue),
@@ -39,7 +39,7 @@ impl Color {
             Color::Blue => "蓝",
         }
     }
-    pub fn english(self) -> &'static str {
+    pub(crate) fn english(self) -> &'static str {
         match self {
             Color::Red => "Red",
             Color::Blue => "Blue",
@@ -95,7 +95,7 @@ impl Rank {
         self <= Rank::Marshal
     }
     /// Mines and the flag never move.
-    pub fn can_move(self) -> bool {
+    pub(crate) fn can_move(self) -> bool {
         !matches!(self, Rank::Mine | Rank::Flag)
     }
     /// The ASCII letter (upper case; the notation writes Blue in lower case).
@@ -115,7 +115,7 @@ impl Rank {
             Rank::Flag => 'F',
         }
     }
-    pub fn from_letter(c: char) -> Option<Rank> {
+    pub(crate) fn from_letter(c: char) -> Option<Rank> {
         let u = c.to_ascii_uppercase();
         Rank::ALL.into_iter().find(|r| r.letter() == u)
     }
@@ -152,7 +152,7 @@ impl Rank {
         }
     }
     /// The English name with its article: `an engineer`, `a bomb`.
-    pub fn with_article(self) -> String {
+    pub(crate) fn with_article(self) -> String {
         let n = self.english();
         if n.starts_with(['a', 'e', 'i', 'o', 'u']) {
             format!("an {n}")
@@ -160,7 +160,7 @@ impl Rank {
             format!("a {n}")
         }
     }
-    pub fn english(self) -> &'static str {
+    pub(crate) fn english(self) -> &'static str {
         match self {
             Rank::Marshal => "marshal",
             Rank::General => "general",
@@ -195,7 +195,7 @@ impl Piece {
             Color::Blue => self.rank.letter().to_ascii_lowercase(),
         }
     }
-    pub fn from_letter(c: char) -> Option<Piece> {
+    pub(crate) fn from_letter(c: char) -> Option<Piece> {
         if !c.is_ascii_alphabetic() {
             return None;
         }
@@ -247,7 +247,11 @@ impl Outcome {
 
 /// Why an attack is not allowed, or its outcome. Camps and the mines-before-flag rule are
 /// checked by the caller (they depend on the board).
-pub fn attack_outcome(attacker: Rank, defender: Rank, suicide: bool) -> Result<Outcome, String> {
+pub(crate) fn attack_outcome(
+    attacker: Rank,
+    defender: Rank,
+    suicide: bool,
+) -> Result<Outcome, String> {
     if !attacker.can_move() {
         return Err(format!("{} never moves", attacker.with_article()));
     }

@@ -26,7 +26,7 @@ pub enum Action {
     Timeout,
 }
 
-pub fn player_index(p: Player) -> usize {
+pub(crate) fn player_index(p: Player) -> usize {
     match p {
         Player::First => 0,
         Player::Second => 1,
@@ -94,7 +94,7 @@ impl Position {
     }
 
     /// Recounts `known` from the board (after a set-up).
-    pub fn recount_known(&mut self) {
+    pub(crate) fn recount_known(&mut self) {
         self.known = [0; 24];
         for c in self.cells {
             if let Cell::Up(p) | Cell::Down(Some(p)) = c {
@@ -110,7 +110,7 @@ impl Position {
         })
     }
 
-    pub fn owner_of(&self, c: Color) -> Option<Player> {
+    pub(crate) fn owner_of(&self, c: Color) -> Option<Player> {
         let first = self.first_color?;
         Some(if c == first {
             Player::First
@@ -131,7 +131,7 @@ impl Position {
     }
 
     /// The repetition key of a non-attack action: from-square, piece and to-square.
-    pub fn repetition_key(from: Square, piece: Piece, to: Square) -> u32 {
+    pub(crate) fn repetition_key(from: Square, piece: Piece, to: Square) -> u32 {
         ((from as u32) << 16) | ((piece.index() as u32) << 8) | to as u32
     }
 

@@ -297,7 +297,7 @@ fn prop(out: &mut String, name: &str, value: &str) {
 }
 
 /// One move for the writer: the move text, the colour that played it, eval and time.
-pub struct GgfMove<'a> {
+pub(crate) struct GgfMove<'a> {
     pub text: String,
     pub black: bool,
     pub eval: Option<&'a str>,
@@ -306,7 +306,7 @@ pub struct GgfMove<'a> {
 
 /// Writes one game on one line. `tags` are the record's tags (qipu names are mapped back to
 /// GGF properties; other upper-case names are written as they are); `re` the RE value.
-pub fn write_game(
+pub(crate) fn write_game(
     tags: &[(String, String)],
     board: &str,
     re: Option<&str>,

@@ -26,7 +26,7 @@ use crate::core::game::StreamCut;
 use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
 use crate::othello::judge::{parse_score, result_of};
 
-pub const FORMAT_ID: &str = "pgn-othello";
+pub(crate) const FORMAT_ID: &str = "pgn-othello";
 
 /// A tag line: `[Name "value"]` (the value's `\"` and `\\` escapes resolved).
 fn tag_line(line: &str) -> Option<(&str, String)> {
@@ -342,7 +342,7 @@ pub fn stream_cut(text: &str) -> StreamCut {
 
 /// Writes one game: the tags (Event, Date, Black, White, Result first), the placements in
 /// pairs numbered by the index of their first move, and the score or result again.
-pub fn write_game(
+pub(crate) fn write_game(
     tags: &[(String, String)],
     setup: Option<&str>,
     placements: &[String],

@@ -62,7 +62,7 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
 pub const MAX_MOVES: usize = 200;
 
 /// The error at the first move past [`MAX_MOVES`].
-pub fn too_long(span: Span) -> RecordError {
+pub(crate) fn too_long(span: Span) -> RecordError {
     RecordError::parse(
         format!("more than {MAX_MOVES} moves: no Othello game is that long"),
         span,
@@ -137,7 +137,7 @@ pub(crate) fn parse_line(line: &str, base: usize) -> Line {
 /// Whether a line starts with a board string: 64 cells, a space, the side to move. Returns
 /// the board text's length.
 /// A line that holds only a start position (its moves follow on the next line).
-pub fn board_only(line: &str) -> bool {
+pub(crate) fn board_only(line: &str) -> bool {
     board_prefix(line).is_some_and(|n| line.get(n..).is_some_and(|r| r.trim().is_empty()))
 }
 
@@ -268,7 +268,7 @@ pub fn looks_like(head: &str) -> bool {
 /// One game as a transcript line: the board string line first when the start is not the
 /// standard one, then the moves (`f5d6c3…`, passes left out unless they end the record),
 /// then the score or result when known.
-pub fn write_game(setup: Option<&str>, moves: &[String], end: Option<&str>) -> String {
+pub(crate) fn write_game(setup: Option<&str>, moves: &[String], end: Option<&str>) -> String {
     let mut s = String::new();
     if let Some(b) = setup {
         s.push_str(b);

@@ -9,8 +9,8 @@ use crate::othello::notation::square_str;
 use compact_str::{CompactString, ToCompactString, format_compact};
 use std::sync::Arc;
 
-pub const HEADER: usize = 16;
-pub const RECORD: usize = 68;
+pub(crate) const HEADER: usize = 16;
+pub(crate) const RECORD: usize = 68;
 
 /// The header fields qipu uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,12 +78,12 @@ fn sibling(input: &Input, name: &str) -> Option<NameList> {
 }
 
 /// The square of a move byte `10 * row + col` (row, col in 1..8), as a bit index.
-pub fn square_of_byte(b: u8) -> Option<u8> {
+pub(crate) fn square_of_byte(b: u8) -> Option<u8> {
     let (row, col) = (b / 10, b % 10);
     ((1..=8).contains(&row) && (1..=8).contains(&col)).then(|| (row - 1) * 8 + (col - 1))
 }
 
-pub fn byte_of_square(sq: u8) -> u8 {
+pub(crate) fn byte_of_square(sq: u8) -> u8 {
     let sq = sq & 63;
     10 * (sq / 8 + 1) + (sq % 8 + 1)
 }
@@ -198,7 +198,7 @@ pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
 
 /// Reads the games `from..from + max` of a WTHOR file, and whether games remain after them.
 /// A file that is not WTHOR at all gives one error at `from == 0` (nothing after).
-pub fn read_range(
+pub(crate) fn read_range(
     input: &Input,
     from: usize,
     max: usize,

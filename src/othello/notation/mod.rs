@@ -5,7 +5,7 @@ use crate::core::record::Player;
 use crate::othello::rules::{Board, Move};
 
 /// The pass spellings accepted (case-insensitive).
-pub const PASS_SPELLINGS: &[&str] = &["pass", "pa", "ps", "@@", "--"];
+pub(crate) const PASS_SPELLINGS: &[&str] = &["pass", "pa", "ps", "@@", "--"];
 
 /// Reads a square (`f5`, `F5`) into its bit index.
 pub fn parse_square(s: &str) -> Option<u8> {
@@ -38,7 +38,7 @@ const SQUARE_NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4
                             a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
 
 /// `f5` for a square index, without allocating.
-pub fn square_str(sq: u8) -> &'static str {
+pub(crate) fn square_str(sq: u8) -> &'static str {
     let i = 2 * usize::from(sq & 63);
     SQUARE_NAMES.get(i..i + 2).unwrap_or("??")
 }
@@ -150,7 +150,7 @@ pub fn board_string(b: &Board) -> String {
 }
 
 /// The standard start as a board string.
-pub fn is_standard(b: &Board) -> bool {
+pub(crate) fn is_standard(b: &Board) -> bool {
     *b == Board::start()
 }
 

@@ -185,7 +185,7 @@ impl Board {
     }
 
     /// Whether the opponent of the side to move has a move.
-    pub fn opponent_can_move(&self) -> bool {
+    pub(crate) fn opponent_can_move(&self) -> bool {
         let (p, o) = self.sides();
         legal_fast(o, p) != 0
     }
@@ -210,7 +210,7 @@ impl Board {
     }
 
     /// Plays a placement whose flipped discs are known (`flips(sq, mover, opponent)`).
-    pub fn play_flips(&mut self, sq: u8, f: u64) {
+    pub(crate) fn play_flips(&mut self, sq: u8, f: u64) {
         let (p, o) = self.sides();
         let (p, o) = (p | 1u64 << (sq & 63) | f, o & !f);
         match self.to_move {
@@ -221,7 +221,7 @@ impl Board {
     }
 
     /// The discs a placement on `sq` flips (0 when it is illegal: occupied or flipping none).
-    pub fn flips_of(&self, sq: u8) -> u64 {
+    pub(crate) fn flips_of(&self, sq: u8) -> u64 {
         let (p, o) = self.sides();
         if sq >= 64 || (p | o) & (1u64 << sq) != 0 {
             return 0;

@@ -70,7 +70,7 @@ perft_recursion!(
 );
 
 /// Leaves below the position `(p, o)` (mover, opponent) at `depth`.
-pub fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
+pub(crate) fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("lzcnt")
@@ -91,7 +91,7 @@ pub fn perft_sides(p: u64, o: u64, depth: u32) -> u64 {
 }
 
 /// The root moves of a position: its legal placements, or one pass, or none when it is over.
-pub fn root_moves(board: &Board) -> Vec<Move> {
+pub(crate) fn root_moves(board: &Board) -> Vec<Move> {
     let moves = board.legal();
     if moves != 0 {
         squares(moves).map(Move::Place).collect()

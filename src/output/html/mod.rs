@@ -80,7 +80,7 @@ fn sha256_source(text: &str) -> String {
 
 /// The Content-Security-Policy of every page: nothing may be loaded, and only the page's own
 /// inline script and stylesheet (named by their SHA-256) run.
-pub fn content_security_policy() -> &'static str {
+pub(crate) fn content_security_policy() -> &'static str {
     static CSP: OnceLock<String> = OnceLock::new();
     CSP.get_or_init(|| {
         format!(

@@ -155,7 +155,7 @@ impl Placement {
     /// The side to move of a placement whose format does not say it and whose record has no
     /// move to tell it: Red, unless Red to move would leave Black's king capturable (a
     /// position no game reaches), when Black, the side in check, must be the one to move.
-    pub fn red_to_move_without_moves(&self) -> bool {
+    pub(crate) fn red_to_move_without_moves(&self) -> bool {
         use crate::xiangqi::rules::Position;
         Position::from_fen(&self.to_fen(true)).is_ok()
             || Position::from_fen(&self.to_fen(false)).is_err()
@@ -212,7 +212,7 @@ impl Placement {
 
     /// The 32-entry piece table of this placement (the inverse of [`Self::from_piece_table`]);
     /// fails when a side has more pieces of a kind than the table has slots.
-    pub fn to_piece_table(&self) -> Result<[Option<(u8, u8)>; 32], String> {
+    pub(crate) fn to_piece_table(&self) -> Result<[Option<(u8, u8)>; 32], String> {
         let mut table = [None; 32];
         for (file, rank, piece) in self.pieces() {
             let red = piece.is_ascii_uppercase();
@@ -234,7 +234,7 @@ impl Placement {
 }
 
 /// The side to move of a FEN: `Some(true)` for Red (`w`/`r`), `Some(false)` for Black.
-pub fn fen_red_to_move(fen: &str) -> Option<bool> {
+pub(crate) fn fen_red_to_move(fen: &str) -> Option<bool> {
     match fen.split_whitespace().nth(1)? {
         "w" | "r" | "W" | "R" => Some(true),
         "b" | "B" => Some(false),
@@ -243,7 +243,7 @@ pub fn fen_red_to_move(fen: &str) -> Option<bool> {
 }
 
 /// The full-move number of a FEN (field 6), when it is there.
-pub fn fen_move_number(fen: &str) -> Option<u32> {
+pub(crate) fn fen_move_number(fen: &str) -> Option<u32> {
     fen.split_whitespace().nth(5)?.parse().ok()
 }
 

@@ -12,15 +12,15 @@ pub mod cbf;
 pub mod ccbridge;
 pub mod cut;
 pub mod dhtmlxq;
-pub mod dhtmlxq_write;
-pub mod move_tree;
-pub mod pgn_read;
+pub(crate) mod dhtmlxq_write;
+pub(crate) mod move_tree;
+pub(crate) mod pgn_read;
 pub mod pgn_tokens;
-pub mod pgn_write;
+pub(crate) mod pgn_write;
 pub mod ucci;
 pub mod write;
 pub mod xqf;
-pub mod xqf_write;
+pub(crate) mod xqf_write;
 
 pub use dhtmlxq::read_dhtmlxq;
 pub use dhtmlxq_write::{write_dhtmlxq, write_dhtmlxq_tree};
@@ -160,7 +160,7 @@ pub fn formats() -> &'static [FormatInfo] {
 
 /// The notation a PGN target writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PgnNotation {
+pub(crate) enum PgnNotation {
     ChineseSimplified,
     ChineseTraditional,
     Iccs,
@@ -169,7 +169,7 @@ pub enum PgnNotation {
 
 /// For a PGN write target (`pgn`, `pgn-chinese`, `pgn-chinese-trad`, `pgn-iccs`, `pgn-wxf`):
 /// the notation to render the moves in and the value of the `[Format]` tag.
-pub fn pgn_target(id: &str) -> Option<(PgnNotation, &'static str)> {
+pub(crate) fn pgn_target(id: &str) -> Option<(PgnNotation, &'static str)> {
     match id {
         "pgn" | "pgn-chinese" => Some((PgnNotation::ChineseSimplified, "Chinese")),
         "pgn-chinese-trad" => Some((PgnNotation::ChineseTraditional, "Chinese")),
@@ -200,7 +200,7 @@ fn xiangqi_game_name(v: &str) -> bool {
 /// ICCS on squares Othello has too), and words that are moves of another game (Othello's
 /// two-character squares and passes).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Evidence {
+pub(crate) struct Evidence {
     pub xiangqi: usize,
     pub maybe: usize,
     pub foreign: usize,
@@ -208,7 +208,7 @@ pub struct Evidence {
 
 impl Evidence {
     /// Enough to call a text Xiangqi moves.
-    pub fn is_xiangqi(&self) -> bool {
+    pub(crate) fn is_xiangqi(&self) -> bool {
         self.foreign == 0 && (self.xiangqi >= 2 || (self.xiangqi >= 1 && self.maybe >= 1))
     }
 }
@@ -229,7 +229,7 @@ fn othello_word(word: &str) -> bool {
 }
 
 /// Scans the first elements of a text (tags and comments skipped) for move words.
-pub fn evidence(text: &str) -> Evidence {
+pub(crate) fn evidence(text: &str) -> Evidence {
     let mut ev = Evidence::default();
     let mut rest = pgn_tokens::skip_space(text);
     let mut seen = 0;

@@ -10,14 +10,14 @@ use crate::core::record::{MoveEntry, Record, Span};
 use super::board::square_name;
 
 /// Nested variations deeper than this are dropped (with a warning), to bound recursion.
-pub const MAX_VARIATION_DEPTH: usize = 64;
+pub(crate) const MAX_VARIATION_DEPTH: usize = 64;
 
 /// A square as (file, rank) in ICCS terms.
 pub type Square = (u8, u8);
 
 /// One node as a reader decoded it.
 #[derive(Debug, Clone)]
-pub struct NodeRecord {
+pub(crate) struct NodeRecord {
     /// Offset of the node's record in the file (for spans).
     pub at: usize,
     /// The move's squares (`None` when a square byte is off the board); ignored for the root.
@@ -33,7 +33,7 @@ pub struct NodeRecord {
 
 /// A node of the tree: node 0 is the root (the start position), its children the first moves.
 #[derive(Debug, Clone)]
-pub struct Node {
+pub(crate) struct Node {
     pub record: NodeRecord,
     pub children: Vec<usize>,
 }
@@ -74,7 +74,7 @@ pub fn build(
 }
 
 /// Whether the main line was read to its end.
-pub fn main_line_complete(nodes: &[Node]) -> bool {
+pub(crate) fn main_line_complete(nodes: &[Node]) -> bool {
     let mut id = 0;
     loop {
         let Some(n) = nodes.get(id) else { return false };
@@ -98,7 +98,7 @@ fn entry(node: &NodeRecord) -> Option<MoveEntry> {
 /// The line that starts after `parent`: its first child, that child's first child … with the
 /// other children as variations. Returns the moves and, for a square off the board on this
 /// line, the node's offset and its ply on the line.
-pub fn line_from(
+pub(crate) fn line_from(
     nodes: &[Node],
     parent: usize,
     depth: usize,
@@ -152,7 +152,7 @@ pub fn line_from(
 /// the error or warning for a square off the board or data that ends early (`stop`, with its
 /// offset in the file). Data that ends after a complete main line loses only variations: a
 /// warning; otherwise the game is cut short: a parse error.
-pub fn fill_record(rec: &mut Record, nodes: &[Node], stop: Option<(usize, String)>) {
+pub(crate) fn fill_record(rec: &mut Record, nodes: &[Node], stop: Option<(usize, String)>) {
     if let Some(c) = nodes.first().and_then(|root| root.record.comment.clone()) {
         rec.comments.push(c);
     }
@@ -191,7 +191,7 @@ pub fn fill_record(rec: &mut Record, nodes: &[Node], stop: Option<(usize, String
 
 /// The side to move first: the colour of the piece on the first move's source square, when
 /// the board has one there (upper case = Red).
-pub fn first_mover_is_red(
+pub(crate) fn first_mover_is_red(
     nodes: &[Node],
     piece_at: impl Fn(Square) -> Option<char>,
 ) -> Option<bool> {

@@ -30,7 +30,7 @@ pub fn read_pgn(text: &str) -> Vec<Result<Record, RecordError>> {
 
 /// Byte ranges of the games of a file. A new game starts at a line whose first non-blank
 /// character is `[` once the current game has had move text (outside `{}` comments).
-pub fn split_games(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn split_games(text: &str) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut games = Vec::new();
     let mut start: Option<usize> = None;
@@ -110,7 +110,7 @@ struct GameReader<'a> {
 }
 
 /// Reads one game from its slice; `base` is the slice's offset in the file.
-pub fn parse_game(src: &str, base: usize, index: usize) -> Record {
+pub(crate) fn parse_game(src: &str, base: usize, index: usize) -> Record {
     let mut rec = Record::new(GameKind::Xiangqi, "pgn", index);
     rec.span = Span::new(base, base + src.len());
     let mut r = GameReader {

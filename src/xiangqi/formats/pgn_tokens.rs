@@ -45,7 +45,7 @@ fn is_separator(c: char) -> bool {
 }
 
 /// Whitespace between elements (a BOM counts as whitespace, and so do the separators).
-pub fn skip_space(input: &str) -> &str {
+pub(crate) fn skip_space(input: &str) -> &str {
     input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}' || is_separator(c))
 }
 
@@ -95,7 +95,7 @@ fn bare_value(input: &str) -> IResult<&str, String> {
 }
 
 /// `[Name "value"]` (or, leniently, `[Name value]`)
-pub fn tag_pair(input: &str) -> IResult<&str, Element<'_>> {
+pub(crate) fn tag_pair(input: &str) -> IResult<&str, Element<'_>> {
     let spaces = |i| take_while(|c: char| c == ' ' || c == '\t')(i);
     map(
         delimited(
@@ -231,7 +231,7 @@ pub fn element(input: &str) -> IResult<&str, Element<'_>> {
 }
 
 /// Splits `!`, `?` suffixes (`!?`, `?!`, `!!` …) off a move word.
-pub fn split_suffix(word: &str) -> (&str, Option<&str>) {
+pub(crate) fn split_suffix(word: &str) -> (&str, Option<&str>) {
     let core = word.trim_end_matches(['!', '?', '！', '？']);
     if core.len() < word.len() && !core.is_empty() {
         (core, Some(&word[core.len()..]))
@@ -241,7 +241,7 @@ pub fn split_suffix(word: &str) -> (&str, Option<&str>) {
 }
 
 /// A result token: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`, or a Chinese result word.
-pub fn result_token(word: &str) -> Option<crate::core::record::GameResult> {
+pub(crate) fn result_token(word: &str) -> Option<crate::core::record::GameResult> {
     use crate::core::record::GameResult;
     match word {
         "红胜" | "紅勝" | "红方胜" | "紅方勝" | "红先胜" | "紅先勝" => {
@@ -301,7 +301,7 @@ fn is_cn_action(c: char) -> bool {
 }
 
 /// `炮二平五`, `馬８進７`, `前车进一`, `一兵平五`.
-pub fn is_chinese_move(word: &str) -> bool {
+pub(crate) fn is_chinese_move(word: &str) -> bool {
     // Four or five characters (a move token is short: no list is built for it).
     let mut c = ['\0'; 5];
     let mut n = 0;
@@ -333,12 +333,12 @@ pub fn is_chinese_move(word: &str) -> bool {
 }
 
 /// `H2-E2`, `h2e2`.
-pub fn is_iccs_move(word: &str) -> bool {
+pub(crate) fn is_iccs_move(word: &str) -> bool {
     super::board::parse_iccs_move(word).is_some()
 }
 
 /// `C2.5`, `H8+7`, `+R-1`, `R1=2`, `27+1` (tandem pawns).
-pub fn is_wxf_move(word: &str) -> bool {
+pub(crate) fn is_wxf_move(word: &str) -> bool {
     let b = word.as_bytes();
     let [a, s, action, to] = b else { return false };
     let piece = |c: u8| b"RNHBEAKCPrnhbeakcp".contains(&c);
@@ -372,12 +372,12 @@ pub fn token_notation(word: &str) -> Option<TokenNotation> {
 }
 
 /// Whether a word has the shape of a move in one of the three PGN notations.
-pub fn looks_like_move(word: &str) -> bool {
+pub(crate) fn looks_like_move(word: &str) -> bool {
     token_notation(word).is_some()
 }
 
 /// The termination a comment or a Termination tag describes, if any.
-pub fn termination_in(text: &str) -> Option<crate::core::record::Termination> {
+pub(crate) fn termination_in(text: &str) -> Option<crate::core::record::Termination> {
     use crate::core::record::Termination;
     let lower = text.to_lowercase();
     let has = |keys: &[&str]| keys.iter().any(|k| lower.contains(k));

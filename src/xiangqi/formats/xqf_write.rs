@@ -71,7 +71,7 @@ fn square_byte(file: u8, rank: u8) -> u8 {
 
 /// Writes one game as an XQF file. `fen` is its start position; `moves` its main line with
 /// variations, in ICCS.
-pub fn write_xqf(
+pub(crate) fn write_xqf(
     record: &Record,
     fen: &str,
     moves: &[WrittenMove],

@@ -152,7 +152,7 @@ pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), Not
 }
 
 /// A number as `color` writes it: Chinese numerals for Red, digits for Black.
-pub fn file_text(color: Color, n: u8, digits: Digits) -> String {
+pub(crate) fn file_text(color: Color, n: u8, digits: Digits) -> String {
     let i = (n.clamp(1, 9) - 1) as usize;
     match (color, digits) {
         (Color::Red, _) => CHINESE_NUMERALS[i].to_string(),

@@ -55,7 +55,7 @@ pub struct Relative {
 }
 
 /// The file number (1–9 from the side's own right) of a board file (0 = a).
-pub fn file_number(color: Color, file: u8) -> u8 {
+pub(crate) fn file_number(color: Color, file: u8) -> u8 {
     match color {
         Color::Red => 9 - file,
         Color::Black => file + 1,
@@ -63,7 +63,7 @@ pub fn file_number(color: Color, file: u8) -> u8 {
 }
 
 /// The board file (0 = a) of a file number 1–9 counted from the side's own right.
-pub fn board_file(color: Color, number: u8) -> u8 {
+pub(crate) fn board_file(color: Color, number: u8) -> u8 {
     match color {
         Color::Red => 9 - number,
         Color::Black => number - 1,

@@ -31,13 +31,6 @@ impl Threats {
     pub fn threatens(&self, victim: Square) -> bool {
         self.victims.iter().any(|t| t.victim == victim)
     }
-
-    /// Whether the piece on `attacker` threatens the piece on `victim`.
-    pub fn threatens_by(&self, attacker: Square, victim: Square) -> bool {
-        self.victims
-            .iter()
-            .any(|t| t.attacker == attacker && t.victim == victim)
-    }
 }
 
 /// How many checks a line that wins material may take, and how many positions one such
@@ -46,8 +39,8 @@ const GAIN_CHECKS: u32 = 3;
 const GAIN_NODES: u32 = 1_500;
 /// What a question costs the game's budget besides its searches (in positions' worth of
 /// work), and what each capture weighed (its exchange and mate-at-once test) adds.
-pub const QUESTION_COST: u32 = 4;
-pub const CAPTURE_COST: u32 = 3;
+pub(crate) const QUESTION_COST: u32 = 4;
+pub(crate) const CAPTURE_COST: u32 = 3;
 
 /// The threats of one game's positions, kept: a cycle visits each of its positions at least
 /// twice, and a repetition the players leave is judged again at every ply. The pieces a side
@@ -88,8 +81,9 @@ fn same(p: &Position, pos: &Position) -> bool {
 }
 
 impl Ctx {
+    #[cfg(test)]
     /// How many answers are kept.
-    pub fn kept_len(&self) -> usize {
+    pub(crate) fn kept_len(&self) -> usize {
         self.victims.len() + self.mates.len()
     }
 

@@ -22,7 +22,7 @@ use crate::xiangqi::rules::{Color, Kind, Move, MoveList, Piece, Position, Square
 
 /// The kind of the allowed move `mv` (from `before` to `after`), with the points it concerns.
 /// `free`: the mover was not in check before it.
-pub fn allowed_kind(
+pub(crate) fn allowed_kind(
     before: &Position,
     mv: Move,
     after: &Position,
@@ -193,7 +193,7 @@ fn followed_pieces(after: &Position, sq: Square, side: Color) -> Vec<Square> {
 /// new target is an advisor or an elephant, the moved piece stands on its own half, and the
 /// move parries a mate the opponent threatened before it (the point it takes is a key point
 /// of the defence). Whether the position then is "a simple draw" is not judged.
-pub fn occupies_defensive_point(
+pub(crate) fn occupies_defensive_point(
     before: &Position,
     mv: Move,
     after: &Position,

@@ -32,7 +32,7 @@ impl Budget {
     }
 
     /// Takes `cost` from what is left (never below nothing).
-    pub fn charge(&mut self, cost: u32) {
+    pub(crate) fn charge(&mut self, cost: u32) {
         self.left = self.left.saturating_sub(cost);
     }
 }

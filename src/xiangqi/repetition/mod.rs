@@ -58,7 +58,7 @@ impl Code {
         }
     }
     /// One of the CXA editions.
-    pub fn is_cxa(self) -> bool {
+    pub(crate) fn is_cxa(self) -> bool {
         matches!(self, Code::Cxa | Code::Cxa1999)
     }
     /// A like piece attacked that may take first without loss is an exchange offer (24.4 兑),
@@ -148,14 +148,15 @@ impl Analyses {
         info
     }
 
+    #[cfg(test)]
     /// What is left of the game's search budget.
-    pub fn budget_left(&self) -> u32 {
+    pub(crate) fn budget_left(&self) -> u32 {
         self.cxa.budget.left
     }
 }
 
 /// [`judge`], reusing and filling the game's `cache`.
-pub fn judge_cached(
+pub(crate) fn judge_cached(
     start: &Position,
     first_ply: usize,
     moves: &[Move],

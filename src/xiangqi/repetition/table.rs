@@ -2,20 +2,16 @@
 //! side to move) that stood `repetitions` times; the moves since its first occurrence are the
 //! cycle the judge rules on.
 
-use crate::xiangqi::rules::{Color, Move, Position};
+#[cfg(test)]
+use crate::xiangqi::rules::Move;
+use crate::xiangqi::rules::{Color, Position};
 
+#[cfg(test)]
 /// A position that occurred `plies.len()` times: the plies after which it stood (0 = the
 /// start position).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Repetition {
+pub(crate) struct Repetition {
     pub plies: Vec<usize>,
-}
-
-impl Repetition {
-    /// The ply of the last occurrence (where the repetition is complete).
-    pub fn ply(&self) -> usize {
-        self.plies.last().copied().unwrap_or(0)
-    }
 }
 
 /// Tracks the positions of a game for repetitions (Zobrist hash, confirmed by comparing the
@@ -78,7 +74,7 @@ impl RepetitionTable {
 
     /// How many times `pos` would have stood if recorded next (it included), without
     /// recording it.
-    pub fn count_with(&self, pos: &Position) -> usize {
+    pub(crate) fn count_with(&self, pos: &Position) -> usize {
         if pos.halfmove_clock() == 0 {
             return 1;
         }
@@ -113,8 +109,9 @@ impl RepetitionTable {
     }
 }
 
+#[cfg(test)]
 /// The first repetition of a position `times` times in the game, if any.
-pub fn find_repetition(start: &Position, moves: &[Move], times: u32) -> Option<Repetition> {
+pub(crate) fn find_repetition(start: &Position, moves: &[Move], times: u32) -> Option<Repetition> {
     let mut table = RepetitionTable::default();
     let mut pos = start.clone();
     for ply in 0..=moves.len() {

@@ -52,7 +52,7 @@ pub fn value(piece: Piece) -> i32 {
 
 /// Whether a piece can be chased at all: the king and pawns not yet across the river are not
 /// 子力.
-pub fn is_target(piece: Piece, sq: Square) -> bool {
+pub(crate) fn is_target(piece: Piece, sq: Square) -> bool {
     match piece.kind {
         Kind::King => false,
         Kind::Pawn => !sq.on_own_half(piece.color),

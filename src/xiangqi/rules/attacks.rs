@@ -12,7 +12,7 @@ impl Position {
     /// Whether `color`'s king is attacked (for the side to move: in check). A missing king is
     /// never in check.
     #[inline]
-    pub fn is_king_attacked(&self, color: Color) -> bool {
+    pub(crate) fn is_king_attacked(&self, color: Color) -> bool {
         let k = self.kings[color.index()];
         if k == NO_SQUARE {
             return false;
@@ -36,7 +36,7 @@ impl Position {
 
     /// The side to move could take the enemy king: the previous mover left it en prise (or
     /// the kings face each other). Never true after legal moves from a legal set-up.
-    pub fn can_capture_king(&self) -> bool {
+    pub(crate) fn can_capture_king(&self) -> bool {
         self.is_king_attacked(self.side.other())
     }
 
@@ -105,12 +105,12 @@ impl Position {
     }
 
     /// Whether any piece of `by` attacks `sq` (see [`Position::attackers_of`]).
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+    pub(crate) fn is_attacked(&self, sq: Square, by: Color) -> bool {
         self.for_each_attacker(sq, by, |_| true)
     }
 
     /// The attackers of `sq` whose capture on `sq` is a legal move for them.
-    pub fn legal_attackers_of(&self, sq: Square, by: Color) -> Vec<Square> {
+    pub(crate) fn legal_attackers_of(&self, sq: Square, by: Color) -> Vec<Square> {
         self.attackers_of(sq, by)
             .into_iter()
             .filter(|&from| self.is_legal(Move::new(from, sq)))

@@ -150,7 +150,7 @@ impl Position {
     pub fn side_to_move(&self) -> Color {
         self.side
     }
-    pub fn set_side_to_move(&mut self, side: Color) {
+    pub(crate) fn set_side_to_move(&mut self, side: Color) {
         if side != self.side {
             self.side = side;
             self.hash ^= zobrist::BLACK_TO_MOVE;
@@ -164,14 +164,14 @@ impl Position {
         Square::from_index(self.kings[color.index()] as usize)
     }
     /// Plies since the last capture (FEN field 5): the no-capture count.
-    pub fn halfmove_clock(&self) -> u32 {
+    pub(crate) fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
     /// FEN field 6: starts at 1, grows after each Black move.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
-    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+    pub(crate) fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove;
         self.fullmove = fullmove.max(1);
     }
@@ -281,7 +281,7 @@ impl Position {
     }
 
     /// The legal moves of the piece on `from` (any colour: the piece's own side moves).
-    pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
+    pub(crate) fn legal_moves_from(&self, from: Square) -> Vec<Move> {
         let Some(piece) = self.piece_at(from) else {
             return Vec::new();
         };
@@ -318,12 +318,12 @@ impl Position {
     }
 
     /// No legal move and in check: the side to move is checkmated (it loses).
-    pub fn is_checkmate(&self) -> bool {
+    pub(crate) fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_move()
     }
 
     /// No legal move and not in check: 困毙, the side to move loses too.
-    pub fn is_stalemate(&self) -> bool {
+    pub(crate) fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_move()
     }
 
@@ -333,7 +333,7 @@ impl Position {
 
     /// Whether neither side has a piece that can cross the river (only kings, advisors and
     /// elephants are left): neither can ever attack the other king.
-    pub fn is_insufficient_material(&self) -> bool {
+    pub(crate) fn is_insufficient_material(&self) -> bool {
         self.board
             .iter()
             .all(|&c| c == 0 || !matches!(c & 7, HORSE_CODE | ROOK_CODE | CANNON_CODE | PAWN_CODE))

@@ -16,7 +16,7 @@ impl Square {
     pub fn new(file: u8, rank: u8) -> Option<Square> {
         (file < 9 && rank < 10).then(|| Square(rank * 9 + file))
     }
-    pub fn from_index(index: usize) -> Option<Square> {
+    pub(crate) fn from_index(index: usize) -> Option<Square> {
         (index < 90).then_some(Square(index as u8))
     }
     /// For indices known to be on the board (the engine's own tables).
@@ -45,14 +45,14 @@ impl Square {
         Square::new(f - b'a', b[1] - b'0')
     }
     /// Whether the square is on `color`'s own half (before the river).
-    pub fn on_own_half(self, color: Color) -> bool {
+    pub(crate) fn on_own_half(self, color: Color) -> bool {
         match color {
             Color::Red => self.rank() <= 4,
             Color::Black => self.rank() >= 5,
         }
     }
     /// Whether the square is inside `color`'s palace.
-    pub fn in_palace(self, color: Color) -> bool {
+    pub(crate) fn in_palace(self, color: Color) -> bool {
         let (f, r) = (self.file(), self.rank());
         (3..=5).contains(&f)
             && match color {
@@ -176,7 +176,7 @@ impl Piece {
         Some(Piece { color, kind })
     }
     /// The FEN letter: upper case for Red, lower case for Black.
-    pub fn fen_char(self) -> char {
+    pub(crate) fn fen_char(self) -> char {
         let c = self.kind.letter();
         match self.color {
             Color::Red => c,
@@ -184,7 +184,7 @@ impl Piece {
         }
     }
     /// Reads a FEN letter; `H` and `E` are accepted for `N` and `B`.
-    pub fn from_fen_char(c: char) -> Option<Piece> {
+    pub(crate) fn from_fen_char(c: char) -> Option<Piece> {
         let color = if c.is_ascii_uppercase() {
             Color::Red
         } else {
@@ -245,7 +245,7 @@ impl MoveList {
     /// rooks and 2 cannons reach at most 17 points each, the rest far fewer: at most 119). A
     /// placement read with `from_fen_unchecked` holding more pieces than a side can have may
     /// exceed it; the moves beyond are dropped (never a panic).
-    pub const CAPACITY: usize = 160;
+    pub(crate) const CAPACITY: usize = 160;
 
     pub fn new() -> MoveList {
         MoveList {
