@@ -171,6 +171,51 @@ impl<'a> Search<'a> {
             }
             hash_move = b.mv;
         }
+        let mut best = -99;
+        let mut best_move = NO_MOVE;
+        let mut rest = moves;
+        // Below the ETC's depth, the table's move is tried before the others are listed and
+        // keyed: when it cuts, as it mostly does, that work is saved.
+        if n < ETC_MIN && hash_move < 64 && moves >> hash_move & 1 != 0 {
+            let f = flips(usize::from(hash_move), p, o);
+            self.nodes += 1;
+            let s = -self.nws(o ^ f, p | f | 1u64 << hash_move, -alpha - 1, n - 1);
+            if self.stopped {
+                return 0;
+            }
+            best = s;
+            best_move = hash_move;
+            rest &= !(1u64 << hash_move);
+        }
+        if best <= alpha && rest != 0 {
+            self.nws_list(p, o, alpha, n, rest, hash_move, &mut best, &mut best_move);
+            if self.stopped {
+                return 0;
+            }
+        }
+        self.store_nws(p, o, alpha, n, best, best_move);
+        best
+    }
+
+    /// The moves `moves` of a null-window node, listed, keyed and searched in order until one
+    /// beats `alpha` (`best` and `best_move` updated; returns early on an ETC cut-off, which
+    /// stores its own bound, with `best` above `alpha`).
+    #[allow(clippy::too_many_arguments)]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    fn nws_list(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        n: u32,
+        moves: u64,
+        hash_move: u8,
+        best: &mut i32,
+        best_move: &mut u8,
+    ) {
         let mut list = MoveList::new(p, o, moves, hash_move);
         if n >= ETC_MIN {
             for e in &list.moves[..list.n] {
@@ -178,17 +223,9 @@ impl<'a> Search<'a> {
                 if let Some(b) = self.tt.probe(cp, co)
                     && -b.upper > alpha
                 {
-                    self.tt.store(
-                        p,
-                        o,
-                        n,
-                        Bounds {
-                            lower: -b.upper,
-                            upper: 64,
-                            mv: e.sq,
-                        },
-                    );
-                    return -b.upper;
+                    *best = -b.upper;
+                    *best_move = e.sq;
+                    return;
                 }
             }
         }
@@ -196,23 +233,26 @@ impl<'a> Search<'a> {
             list.sort_by_search(p, o, &mut self.nodes);
         }
         list.sort();
-        let mut best = -99;
-        let mut best_move = NO_MOVE;
         for e in &list.moves[..list.n] {
             self.nodes += 1;
             let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
             let s = -self.nws(cp, co, -alpha - 1, n - 1);
             if self.stopped {
-                return 0;
+                return;
             }
-            if s > best {
-                best = s;
-                best_move = e.sq;
+            if s > *best {
+                *best = s;
+                *best_move = e.sq;
                 if s > alpha {
-                    break;
+                    return;
                 }
             }
         }
+    }
+
+    /// Stores the result `best` of a null-window search of (alpha, alpha + 1).
+    #[inline(always)]
+    fn store_nws(&self, p: u64, o: u64, alpha: i32, n: u32, best: i32, best_move: u8) {
         let bounds = if best > alpha {
             Bounds {
                 lower: best,
@@ -227,7 +267,6 @@ impl<'a> Search<'a> {
             }
         };
         self.tt.store(p, o, n, bounds);
-        best
     }
 
     /// The full-window search (alpha, beta) of a principal-variation node: the first move
