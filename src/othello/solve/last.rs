@@ -57,18 +57,98 @@ pub(super) fn final_score(p: u64, o: u64) -> i32 {
     }
 }
 
+/// `LINE_COUNT[i][line]`: the discs flipped by a move on square `i` of a line of eight whose
+/// other squares hold the mover's discs where `line` has a bit and the opponent's elsewhere
+/// (bit `i` clear). A square beyond the end of a shorter line reads as an opponent disc that
+/// nothing follows, which flips nothing, as the board's edge.
+static LINE_COUNT: [[u8; 256]; 8] = build_line_count();
+
+const fn build_line_count() -> [[u8; 256]; 8] {
+    let mut t = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut n = 0;
+            // Towards higher squares, then lower: the opponent's run counts when a mover's
+            // disc closes it.
+            let mut j = i + 1;
+            while j < 8 && line >> j & 1 == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                n += j - i - 1;
+            }
+            let mut j = i as i32 - 1;
+            while j >= 0 && line >> j & 1 == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                n += i - j as usize - 1;
+            }
+            t[i][line] = n as u8;
+            line += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The two diagonals through each square (a1–h8 direction, then a8–h1).
+static DIAGONALS: [[u64; 2]; 64] = build_diagonals();
+
+const fn build_diagonals() -> [[u64; 2]; 64] {
+    let mut t = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut s: i32 = 0;
+        while s < 64 {
+            let (rr, cc) = (s / 8, s % 8);
+            if rr - cc == r - c {
+                t[sq][0] |= 1u64 << s;
+            }
+            if rr + cc == r + c {
+                t[sq][1] |= 1u64 << s;
+            }
+            s += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The discs a move of `p` on `x` flips when `x` is the only empty square (every other square
+/// not `p`'s is the opponent's): a table look-up on each of the four lines through `x`.
+#[inline(always)]
+pub(super) fn last_flip_count(x: u32, p: u64) -> u32 {
+    const COLUMN: u64 = 0x0101_0101_0101_0101;
+    let (r, c) = ((x >> 3) as usize, (x & 7) as usize);
+    let [d9, d7] = DIAGONALS[x as usize];
+    let row = (p >> (8 * r)) as u8 as usize;
+    // A column's bits gathered into the top byte, square of row r at bit r.
+    let col = (((p >> c) & COLUMN).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    // A diagonal's bits gathered into the top byte, the square of column c at bit c.
+    let a = ((p & d9).wrapping_mul(COLUMN) >> 56) as usize;
+    let b = ((p & d7).wrapping_mul(COLUMN) >> 56) as usize;
+    u32::from(LINE_COUNT[c][row])
+        + u32::from(LINE_COUNT[r][col])
+        + u32::from(LINE_COUNT[c][a])
+        + u32::from(LINE_COUNT[c][b])
+}
+
 /// One empty square `x`: the exact score.
 #[inline(always)]
 pub(super) fn solve1(p: u64, o: u64, x: u32, nodes: &mut u64) -> i32 {
-    let f = flips(x as usize, p, o);
-    if f != 0 {
+    let n = last_flip_count(x, p);
+    if n != 0 {
         *nodes += 1;
-        return 2 * (p.count_ones() + f.count_ones()) as i32 + 2 - 64;
+        return 2 * (p.count_ones() + n) as i32 + 2 - 64;
     }
-    let f = flips(x as usize, o, p);
-    if f != 0 {
+    let n = last_flip_count(x, o);
+    if n != 0 {
         *nodes += 1;
-        return 64 - 2 * (o.count_ones() + f.count_ones()) as i32 - 2;
+        return 64 - 2 * (o.count_ones() + n) as i32 - 2;
     }
     // Nobody can play the last square: it goes to the winner (63 discs: never a draw).
     let d = 2 * p.count_ones() as i32 - 63;
