@@ -293,26 +293,36 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         let cs = columns(&cols, forms);
         let fixed = fixed_widths(rows, &cs, forms);
         let others: usize = fixed.iter().sum::<usize>() + 3 * cs.len() + 1;
-        if others + longest.min(*floor) <= width || i + 1 == tries.len() {
-            chosen = Some((*forms, cs, fixed, width.saturating_sub(others)));
+        let fits = others + longest.min(*floor) <= width;
+        if fits || i + 1 == tries.len() {
+            chosen = Some((*forms, cs, fixed, width.saturating_sub(others), fits));
             break;
         }
     }
-    let (forms, cs, mut fixed, room) = chosen.expect("the last form is always taken");
+    let (forms, cs, mut fixed, room, fits) = chosen.expect("the last form is always taken");
     // The source column: what is left, at least SOURCE_MIN.
-    let source_width = room.max(SOURCE_MIN).min(longest);
-    // Still too wide: cut the widest of status and verdict.
     let total = |fixed: &[usize], sw: usize| fixed.iter().sum::<usize>() + sw + 3 * cs.len() + 1;
-    while total(&fixed, source_width) > width {
-        let widest = cs
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| matches!(c, Col::Status | Col::Verdict))
-            .max_by_key(|(i, _)| fixed[*i])
-            .map(|(i, _)| i);
-        match widest {
-            Some(i) if fixed[i] > CELL_MIN => fixed[i] -= 1,
-            _ => break,
+    let mut source_width = room.max(SOURCE_MIN).min(longest);
+    if !fits || room < longest.min(SOURCE_ROOMY) {
+        // Too narrow for a path shortened by its directories: the widest of the path,
+        // status and verdict is cut, a column at a time, down to their least widths.
+        source_width = longest;
+        while total(&fixed, source_width) > width {
+            let widest = cs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| match c {
+                    Col::Source => Some((i, source_width, SOURCE_MIN)),
+                    Col::Status | Col::Verdict => Some((i, fixed[i], CELL_MIN)),
+                    _ => None,
+                })
+                .filter(|&(_, w, least)| w > least)
+                .max_by_key(|&(_, w, _)| w);
+            match widest {
+                Some((i, _, _)) if cs[i] == Col::Source => source_width -= 1,
+                Some((i, _, _)) => fixed[i] -= 1,
+                None => break,
+            }
         }
     }
     let dropped: Vec<&str> = DROP_ORDER[..forms.dropped]
@@ -533,6 +543,40 @@ mod tests {
         assert_eq!(shorten_path(p, 16), "allowed-draw.pgn");
         assert_eq!(shorten_path(p, 12), "allowed….pgn");
         assert_eq!(shorten_path("没有扩展名的文件", 7), "没有扩…");
+    }
+
+    fn row(source: &str, verdict: &str) -> Row {
+        Row {
+            source: Arc::from(source),
+            number: 1,
+            game: "xiangqi",
+            plies: 14,
+            status: "valid".into(),
+            status_short: "valid".into(),
+            claimed: Some("1-0".into()),
+            verdict: Some(verdict.into()),
+            agrees: Some(true),
+            mark: Mark::Plain,
+        }
+    }
+
+    /// When even the shortest forms do not fit, the path and the verdict are cut alike, not
+    /// the path to its least width first (`nonex….pgn` beside a 26-column verdict).
+    #[test]
+    fn a_narrow_table_cuts_the_widest_cells_first() {
+        let rows = [
+            row("nonexistent.pgn", "1-0 resignation @14"),
+            row(
+                "cjk/子目录/许银川对胡荣华的一盘很长名字的棋局.pgn",
+                "1/2-1/2 insufficient-material @0",
+            ),
+        ];
+        let laid = lay_out(&rows, true, 50);
+        let total: usize = laid.widths.iter().sum::<usize>() + 3 * laid.widths.len() + 1;
+        assert_eq!(total, 50, "{laid:?}");
+        assert_eq!(laid.cells[0][0], "nonexistent.pgn", "{laid:?}");
+        let (source, verdict) = (laid.widths[0], laid.widths[1]);
+        assert!(source.abs_diff(verdict) <= 1, "{laid:?}");
     }
 
     #[test]
