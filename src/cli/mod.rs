@@ -190,8 +190,8 @@ pub struct ViewArgs {
     /// this order (said above the table), and at last cells are cut with `…`.
     #[arg(long, value_enum, default_value = "table")]
     pub format: FormatArg,
-    /// The table's width in columns (default: the terminal's; 100 when stdout is not a
-    /// terminal or its size is unknown).
+    /// The width of validate's and adjudicate's table in columns (default: the terminal's;
+    /// 100 when stdout is not a terminal or its size is unknown).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
     pub width: Option<u16>,
     /// Colour disputed (yellow) and invalid (red) games in the report, and the diagnostics
