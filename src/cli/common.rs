@@ -1,7 +1,7 @@
 //! What the reading commands share: their settings (the games in play and their rule sets),
 //! the thread pool and the progress bar.
 
-use super::{CommonArgs, EncodingArg, ReportArg, ReportArgs};
+use super::{ColorArg, CommonArgs, EncodingArg, FormatArg, ReportArg, ReportArgs, ViewArgs};
 use crate::core::encoding::TextEncoding;
 use crate::driver::settings::Settings;
 use crate::output::report::ReportFormat;
@@ -137,6 +137,47 @@ pub fn usage_error(message: &str) -> i32 {
 
 pub fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Whether to colour a stream under `--color`: `auto` asks anstream (a terminal, NO_COLOR
+/// unset, CLICOLOR_FORCE, TERM=dumb).
+pub fn color_for(arg: ColorArg, stream: &impl anstream::stream::RawStream) -> bool {
+    match arg {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never,
+    }
+}
+
+/// The columns of the terminal that `stdout` is, when it is one and its width is known.
+#[cfg(unix)]
+fn terminal_columns(stdout: &std::io::Stdout) -> Option<usize> {
+    if !stdout.is_terminal() {
+        return None;
+    }
+    let size = rustix::termios::tcgetwinsize(stdout).ok()?;
+    (size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
+#[cfg(not(unix))]
+fn terminal_columns(stdout: &std::io::Stdout) -> Option<usize> {
+    terminal_size::terminal_size_of(stdout).map(|(w, _)| usize::from(w.0))
+}
+
+/// The table report's view: `--width` or the terminal's width (100 when stdout is not a
+/// terminal or its size is unknown), `--color`, `--format`.
+pub fn view(args: &ViewArgs) -> crate::output::table::View {
+    let stdout = std::io::stdout();
+    let width = args
+        .width
+        .map(usize::from)
+        .or_else(|| terminal_columns(&stdout))
+        .unwrap_or(crate::output::table::DEFAULT_WIDTH);
+    crate::output::table::View {
+        width,
+        color: color_for(args.color, &stdout),
+        short: args.format == FormatArg::Short,
+    }
 }
 
 #[cfg(test)]

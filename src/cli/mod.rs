@@ -157,6 +157,49 @@ pub struct ReportArgs {
     pub json: bool,
 }
 
+/// `--format`: how the table report shows the games.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    /// A table, one row a game, fitted to the width.
+    Table,
+    /// One line a game, like a compiler's message: `path:game N: disputed: 0-1
+    /// perpetual-chase @8; claimed 1/2-1/2; xiangqi, 8 plies`.
+    Short,
+}
+
+/// `--color`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorArg {
+    /// On a terminal, unless NO_COLOR is set (or TERM=dumb).
+    Auto,
+    Always,
+    Never,
+}
+
+/// How the table report looks (validate and adjudicate).
+#[derive(Args, Debug, Clone)]
+pub struct ViewArgs {
+    /// The report on the terminal (validate, adjudicate): a table fitted to the width, or one
+    /// line a game.
+    ///
+    /// The table never breaks a word: the directory of every path is printed once above the
+    /// rows, and so is a column that says the same on every row; when the rows are still too
+    /// wide, an error is written shorter (`illegal-move @12`), adjudicate shows an invalid
+    /// game's error in the verdict column, paths are shortened from the left
+    /// (`…/disputed/allowed-draw.pgn`), the columns plies, game, claimed and # are left out in
+    /// this order (said above the table), and at last cells are cut with `…`.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: FormatArg,
+    /// The width of validate's and adjudicate's table in columns (default: the terminal's;
+    /// 100 when stdout is not a terminal or its size is unknown).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
+    /// Colour disputed (yellow) and invalid (red) games in the report, and the diagnostics
+    /// (never when piped with auto).
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorArg,
+}
+
 /// `--where EXPR`.
 #[derive(Args, Debug, Clone)]
 pub struct SelectArgs {
@@ -180,6 +223,8 @@ pub struct CheckArgs {
     pub report: ReportArgs,
     #[command(flatten)]
     pub select: SelectArgs,
+    #[command(flatten)]
+    pub view: ViewArgs,
     /// Files, directories (walked recursively) or `-` for stdin.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<String>,

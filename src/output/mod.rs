@@ -5,6 +5,7 @@
 
 pub mod html;
 pub mod report;
+pub mod table;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,6 +3,8 @@
 
 use crate::core::verdict::{Reason, Verdict};
 use crate::driver::report::{GameReport, Summary, game_number};
+use crate::output::table::{self, Mark, Row, View};
+use std::sync::Arc;
 
 /// `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,13 +19,14 @@ pub enum ReportFormat {
 pub const TABLE_BLOCK_ROWS: usize = 10_000;
 
 /// Writes reports as they come; the table is printed at the end (or in blocks of
-/// [`TABLE_BLOCK_ROWS`] rows).
+/// [`TABLE_BLOCK_ROWS`] rows), the lines of `--format short` as they come.
 pub struct ReportWriter<W: std::io::Write> {
     format: ReportFormat,
     out: W,
-    rows: Vec<[String; 8]>,
+    rows: Vec<Row>,
     yaml_started: bool,
     adjudicate: bool,
+    view: View,
 }
 
 impl<W: std::io::Write> ReportWriter<W> {
@@ -34,7 +37,14 @@ impl<W: std::io::Write> ReportWriter<W> {
             rows: Vec::new(),
             yaml_started: false,
             adjudicate,
+            view: View::default(),
         }
+    }
+
+    /// The table's width and colour, and `--format short`.
+    pub fn with_view(mut self, view: View) -> Self {
+        self.view = view;
+        self
     }
 
     /// Prints the rows kept so far as one table.
@@ -42,19 +52,9 @@ impl<W: std::io::Write> ReportWriter<W> {
         if self.rows.is_empty() {
             return Ok(());
         }
-        let mut t = comfy_table::Table::new();
-        t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-        let mut header = vec!["source", "#", "game", "plies", "status"];
-        if self.adjudicate {
-            header.extend(["claimed", "verdict", "agrees"]);
-        }
-        let columns = header.len();
-        t.set_header(header);
-        for row in self.rows.drain(..) {
-            t.add_row(row.into_iter().take(columns));
-        }
-        writeln!(self.out, "{t}")
+        table::write_table(&mut self.out, &self.rows, self.adjudicate, &self.view)?;
+        self.rows.clear();
+        Ok(())
     }
 
     pub fn write(&mut self, r: &GameReport) -> std::io::Result<()> {
@@ -78,8 +78,19 @@ impl<W: std::io::Write> ReportWriter<W> {
                 }
                 Ok(())
             }
+            ReportFormat::Table if self.view.short => {
+                let row = table_row(r, None, self.adjudicate);
+                let line = row.short_line(self.adjudicate);
+                writeln!(
+                    self.out,
+                    "{}",
+                    table::paint_line(&line, row.mark, self.view.color)
+                )
+            }
             ReportFormat::Table => {
-                self.rows.push(table_row(r));
+                // Games of one file share their source's text.
+                let same = self.rows.last().map(|l| l.source.clone());
+                self.rows.push(table_row(r, same, self.adjudicate));
                 if self.rows.len() >= TABLE_BLOCK_ROWS {
                     self.print_table()?;
                 }
@@ -97,7 +108,13 @@ impl<W: std::io::Write> ReportWriter<W> {
         match self.format {
             ReportFormat::Table => {
                 self.print_table()?;
-                writeln!(self.out, "{}", summary.line())
+                // Wrapped at the width between words, the lines after the first indented.
+                let line = summary.line();
+                let options = table::wrapping(self.view.width).subsequent_indent("  ");
+                for l in textwrap::wrap(&line, options) {
+                    writeln!(self.out, "{l}")?;
+                }
+                Ok(())
             }
             ReportFormat::Yaml => {
                 if !self.yaml_started {
@@ -110,9 +127,10 @@ impl<W: std::io::Write> ReportWriter<W> {
     }
 }
 
-fn table_row(r: &GameReport) -> [String; 8] {
-    let status = match &r.error {
-        None => "valid".to_string(),
+/// A report's row (`same`: the source of the row before, shared when it is this one's).
+fn table_row(r: &GameReport, same: Option<Arc<str>>, adjudicate: bool) -> Row {
+    let (status, status_short) = match &r.error {
+        None => ("valid".to_string(), "valid".to_string()),
         Some(e) => {
             let at = match (e.ply, e.line, e.column, e.offset) {
                 (Some(p), Some(l), Some(c), _) => format!(" at ply {p} ({l}:{c})"),
@@ -122,28 +140,39 @@ fn table_row(r: &GameReport) -> [String; 8] {
                 (Some(p), _, _, _) => format!(" at ply {p}"),
                 _ => String::new(),
             };
-            format!("{}{at}", e.kind)
+            let short = match e.ply {
+                Some(p) => format!("{} @{p}", e.kind),
+                None => e.kind.to_string(),
+            };
+            (format!("{}{at}", e.kind), short)
         }
     };
     let verdict = match &r.verdict {
-        Some(v) if v.reason == Reason::Unfinished => "* (unfinished)".to_string(),
-        Some(v) => format!("{} {} @{}", v.result, v.reason, v.ply),
-        None => "-".to_string(),
+        Some(v) if v.reason == Reason::Unfinished => Some("* (unfinished)".to_string()),
+        Some(v) => Some(format!("{} {} @{}", v.result, v.reason, v.ply)),
+        None => None,
     };
-    [
-        r.source.clone(),
-        game_number(r.index).to_string(),
-        r.game.map(|g| g.name().to_string()).unwrap_or_default(),
-        r.plies.to_string(),
+    let mark = if r.error.is_some() || r.input_failure {
+        Mark::Invalid
+    } else if adjudicate && r.agrees == Some(false) {
+        Mark::Disputed
+    } else {
+        Mark::Plain
+    };
+    Row {
+        source: same
+            .filter(|s| **s == *r.source)
+            .unwrap_or_else(|| Arc::from(r.source.as_str())),
+        number: game_number(r.index),
+        game: r.game.map(|g| g.name()).unwrap_or(""),
+        plies: r.plies,
         status,
-        r.claimed.clone().unwrap_or_else(|| "-".to_string()),
+        status_short,
+        claimed: r.claimed.clone(),
         verdict,
-        match r.agrees {
-            Some(true) => "yes".to_string(),
-            Some(false) => "NO".to_string(),
-            None => "-".to_string(),
-        },
-    ]
+        agrees: r.agrees,
+        mark,
+    }
 }
 
 /// What the position shown with an explanation is: the repeated one for a repetition ruling,

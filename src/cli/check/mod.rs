@@ -127,6 +127,14 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         }
     }
     let format = common::report_format(&args.report);
+    let view = common::view(&args.view);
+    if view.short && (format != ReportFormat::Table || mode == Mode::Dedupe) {
+        return common::usage_error(if mode == Mode::Dedupe {
+            "--format short is for validate and adjudicate: dedupe prints groups of games"
+        } else {
+            "--format short is a form of the table report; it does not go with --report json or yaml"
+        });
+    }
     let show_diagnostics =
         format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
@@ -152,14 +160,14 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
             .as_ref()
             .is_some_and(|f| f.needs().verdict);
     let mut p = Printer {
-        writer: ReportWriter::new(format, out, adjudicate),
+        writer: ReportWriter::new(format, out, adjudicate).with_view(view),
         summary: Summary::default(),
         exit: EXIT_OK,
         diagnostics_printed: 0,
         diagnostics_skipped: 0,
         show_diagnostics,
         explain: explain.text,
-        color: common::stderr_color(),
+        color: common::color_for(args.view.color, &std::io::stderr()),
         files: &files,
         bar: common::progress_bytes(&args.common, sizes.iter().sum()),
         started,

@@ -10,7 +10,9 @@ use crate::driver::stream::{self, Piece};
 use std::collections::BTreeMap;
 use std::sync::mpsc;
 
-type Channel<P> = (usize, Vec<Outcome<P>>);
+/// A job's message: its number, finished outcomes, and whether the job is done (a job over a
+/// big file sends its games in parts as it goes).
+type Channel<P> = (usize, Vec<Outcome<P>>, bool);
 
 /// The results waiting for the ones before them, and what giving them out in order needs.
 pub(super) struct Order<'c, 'f, P, C: Consumer<P>> {
@@ -18,7 +20,8 @@ pub(super) struct Order<'c, 'f, P, C: Consumer<P>> {
     files: &'f [FoundFile],
     /// The next job to give out.
     next: usize,
-    waiting: BTreeMap<usize, Vec<Outcome<P>>>,
+    /// Outcomes received ahead of their turn, and whether their job is done.
+    waiting: BTreeMap<usize, (Vec<Outcome<P>>, bool)>,
     /// The file of the last job given out, and its games so far (for streamed pieces).
     file_games: (usize, usize),
     /// The pool hung up (never while jobs are out).
@@ -49,10 +52,15 @@ impl<'c, 'f, P, C: Consumer<P>> Order<'c, 'f, P, C> {
         self.broken || self.consumer.stopped()
     }
 
-    fn accept(&mut self, seq: usize, o: Vec<Outcome<P>>) {
-        self.waiting.insert(seq, o);
-        while let Some(group) = self.waiting.remove(&self.next) {
-            self.next += 1;
+    /// Takes a job's outcomes (`done`: its last part) and gives out what is next in order.
+    fn accept(&mut self, seq: usize, o: Vec<Outcome<P>>, done: bool) {
+        let entry = self
+            .waiting
+            .entry(seq)
+            .or_insert_with(|| (Vec::new(), false));
+        entry.0.extend(o);
+        entry.1 |= done;
+        while let Some((group, done)) = self.waiting.remove(&self.next) {
             for o in group {
                 if self.stopped() {
                     return;
@@ -60,6 +68,11 @@ impl<'c, 'f, P, C: Consumer<P>> Order<'c, 'f, P, C> {
                 let d = self.deliver(o);
                 self.consumer.take(d);
             }
+            if !done {
+                // The job's next parts give out as they come.
+                break;
+            }
+            self.next += 1;
         }
     }
 
@@ -148,18 +161,26 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
         let jobs = std::mem::take(group);
         *group_bytes = 0;
         s.spawn(move |_| {
-            let outcomes = jobs
-                .into_iter()
-                .map(|(file_no, bytes)| {
-                    let job = JobInfo {
-                        file: &files[file_no],
-                        file_no,
-                        piece: None,
-                    };
-                    check_whole(ctx, &job, bytes)
-                })
-                .collect();
-            let _ = tx.send((my_seq, outcomes));
+            // Sent in parts of about PART_GAMES games: the consumer takes a big file's games
+            // as they come instead of holding them all.
+            let mut part: Vec<Outcome<P>> = Vec::new();
+            let mut games = 0;
+            for (file_no, bytes) in jobs {
+                let job = JobInfo {
+                    file: &files[file_no],
+                    file_no,
+                    piece: None,
+                };
+                check_whole(ctx, &job, bytes, &mut |o| {
+                    games += o.games.len();
+                    part.push(o);
+                    if games >= PART_GAMES {
+                        games = 0;
+                        let _ = tx.send((my_seq, std::mem::take(&mut part), false));
+                    }
+                });
+            }
+            let _ = tx.send((my_seq, part, true));
         });
         *seq += 1;
     };
@@ -178,7 +199,7 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                     let mut o = failed(file_no, file, ErrorKind::Unsupported, &m, true);
                     o.piece = None;
                     wait_for_room(p, rx, seq, 0);
-                    let _ = tx.send((seq, vec![o]));
+                    let _ = tx.send((seq, vec![o], true));
                     seq += 1;
                     continue;
                 }
@@ -199,7 +220,7 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                             Err(stream::StreamError::Input(m)) => {
                                 let o = failed(file_no, file, ErrorKind::Encoding, &m, true);
                                 wait_for_room(p, rx, seq, 0);
-                                let _ = tx.send((seq, vec![o]));
+                                let _ = tx.send((seq, vec![o], true));
                                 seq += 1;
                                 break;
                             }
@@ -222,7 +243,7 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                                 piece: Some(info),
                             };
                             let o = check_piece(ctx, &job, g, format_id, &rules, piece.text);
-                            let _ = tx.send((my_seq, vec![o]));
+                            let _ = tx.send((my_seq, vec![o], true));
                         });
                         seq += 1;
                         if last {
@@ -233,7 +254,7 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                 }
             }
         }
-        group_bytes += whole.as_ref().map_or(size, |b| b.len() as u64);
+        group_bytes += weight(file, whole.as_ref().map_or(size, |b| b.len() as u64));
         group.push((file_no, whole));
         if group_bytes >= GROUP_BYTES || group.len() >= GROUP_FILES {
             flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
@@ -242,6 +263,28 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
     flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
     while p.next < seq && !p.stopped() {
         receive_one(p, rx);
+    }
+}
+
+/// What a file read whole counts for against [`MAX_BYTES_IN_FLIGHT`]: its bytes, or
+/// [`BINARY_WEIGHT`] times them when its extension is a binary format's.
+pub(super) fn weight(file: &FoundFile, bytes: u64) -> u64 {
+    let ext = file
+        .path
+        .as_deref()
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let binary = ext.is_some_and(|ext| {
+        crate::driver::registry::all().iter().any(|g| {
+            g.formats()
+                .iter()
+                .any(|f| f.binary && f.extensions.contains(&ext.as_str()))
+        })
+    });
+    if binary {
+        bytes.saturating_mul(BINARY_WEIGHT)
+    } else {
+        bytes
     }
 }
 
@@ -270,8 +313,8 @@ fn wait_for_room<P, C: Consumer<P>>(
     _extra: usize,
 ) {
     // Give out what is ready without waiting.
-    while let Ok((s, o)) = rx.try_recv() {
-        p.accept(s, o);
+    while let Ok((s, o, done)) = rx.try_recv() {
+        p.accept(s, o, done);
     }
     while seq.saturating_sub(p.next) >= MAX_IN_FLIGHT && !p.stopped() {
         receive_one(p, rx);
@@ -280,7 +323,7 @@ fn wait_for_room<P, C: Consumer<P>>(
 
 fn receive_one<P, C: Consumer<P>>(p: &mut Order<'_, '_, P, C>, rx: &mpsc::Receiver<Channel<P>>) {
     match rx.recv() {
-        Ok((s, o)) => p.accept(s, o),
+        Ok((s, o, done)) => p.accept(s, o, done),
         Err(_) => p.broken = true,
     }
 }

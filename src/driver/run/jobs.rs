@@ -35,12 +35,15 @@ pub(super) fn failed<P>(
 }
 
 /// Reads and checks a whole file (its bytes given when they are read already), a slice at a
-/// time ([`read_slices`]).
+/// time ([`read_slices`]). Each slice goes to `emit` as a piece of the file as soon as it is
+/// checked (the games' indices count from the piece's first, as for a streamed piece), so a
+/// big file's reports never wait all together for the consumer.
 pub(super) fn check_whole<P: Send>(
     ctx: &Ctx<'_, P>,
     job: &JobInfo<'_>,
     bytes: Option<Vec<u8>>,
-) -> Outcome<P> {
+    emit: &mut dyn FnMut(Outcome<P>),
+) {
     let file = job.file;
     let opened = match bytes
         .map_or_else(|| open::read_bytes(file), Ok)
@@ -51,30 +54,39 @@ pub(super) fn check_whole<P: Send>(
             // Files found by walking a directory are reported too: a bad file never vanishes.
             let mut o = failed(job.file_no, file, p.kind, &p.message, true);
             o.piece = None;
-            return o;
+            emit(o);
+            return;
         }
     };
     let rules = ctx.settings.rules_for(opened.game.kind());
-    let mut games = Vec::new();
-    let read = read_slices(&opened, |from, records| {
-        games.extend(check_records(
+    read_slices(&opened, |from, records, last| {
+        let read = records.len();
+        let mut games = check_records(
             ctx,
             job,
             (opened.game, opened.format.id),
             &rules,
             &opened.input,
             (from, records),
-        ));
+        );
+        // A piece's games count from its first; the consumer's order adds the games before.
+        for g in &mut games {
+            g.report.index = g.report.index.saturating_sub(from);
+        }
+        emit(Outcome {
+            file_no: job.file_no,
+            piece: Some(PieceInfo {
+                lines_before: 0,
+                last,
+                bytes_done: 0,
+            }),
+            left_out: read - games.len(),
+            read,
+            games,
+            text: opened.input.text.clone(),
+            failure: None,
+        });
     });
-    Outcome {
-        file_no: job.file_no,
-        piece: None,
-        left_out: read - games.len(),
-        read,
-        games,
-        text: opened.input.text.clone(),
-        failure: None,
-    }
 }
 
 /// Reads and checks one piece of a streamed file.
@@ -226,10 +238,10 @@ const READ_GAMES: usize = 256;
 
 /// Reads an opened file a slice of [`READ_GAMES`] games at a time (a big binary database
 /// never holds all its records) and gives each slice to `each` with the index in the file of
-/// its first game; returns the number of games read.
+/// its first game and whether it is the last; returns the number of games read.
 fn read_slices(
     opened: &open::OpenedFile,
-    mut each: impl FnMut(usize, Vec<Result<Record, RecordError>>),
+    mut each: impl FnMut(usize, Vec<Result<Record, RecordError>>, bool),
 ) -> usize {
     let mut from = 0;
     loop {
@@ -238,9 +250,10 @@ fn read_slices(
                 .game
                 .read_some(opened.format.id, &opened.input, from, READ_GAMES);
         let got = records.len();
-        each(from, records);
+        let last = !more || got == 0;
+        each(from, records, last);
         from += got;
-        if !more || got == 0 {
+        if last {
             break;
         }
     }

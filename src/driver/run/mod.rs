@@ -29,6 +29,13 @@ const MAX_IN_FLIGHT: usize = 64;
 /// Input bytes out at a time (files read whole and pieces of streamed ones): what a job holds
 /// while it runs is proportional to them. At least one job is always out.
 const MAX_BYTES_IN_FLIGHT: u64 = 2 << 20;
+/// A file read whole counts this many times its bytes against [`MAX_BYTES_IN_FLIGHT`] (and
+/// [`GROUP_BYTES`]) when its format is binary: a WTHOR game is 68 bytes of input and some
+/// 700 bytes of report, so that the reports out at a time stay about as many as for text.
+const BINARY_WEIGHT: u64 = 16;
+/// A job sends what it has finished once it holds this many games (a whole WTHOR file is
+/// thousands of games), so a big file's reports never wait all together for the consumer.
+const PART_GAMES: usize = 1024;
 /// Small files are handed out in groups of up to this many input bytes …
 const GROUP_BYTES: u64 = 256 << 10;
 /// … or this many files.
@@ -187,5 +194,81 @@ pub(crate) fn run<P: Send, C: Consumer<P>>(
         None => {
             rayon::in_place_scope(|s| dispatch::dispatch(s, files, sizes, ctx, &mut order, tx, &rx))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a consumer was given: the games of each delivery, in order.
+    struct Sizes {
+        games: Vec<usize>,
+        indices: Vec<usize>,
+    }
+
+    impl Consumer<()> for Sizes {
+        fn take(&mut self, d: Delivered<()>) {
+            self.games.push(d.games.len());
+            self.indices.extend(d.games.iter().map(|g| g.report.index));
+        }
+        fn stopped(&self) -> bool {
+            false
+        }
+    }
+
+    /// A WTHOR database of `copies` times the six games of samples/othello/sample.wtb.
+    fn big_wthor(dir: &std::path::Path, copies: usize) -> FoundFile {
+        let sample = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/othello/sample.wtb"
+        ))
+        .unwrap();
+        let (head, games) = sample.split_at(16);
+        let n = u32::from_le_bytes(head[4..8].try_into().unwrap()) as usize;
+        assert_eq!(games.len(), n * 68);
+        let mut bytes = head.to_vec();
+        bytes[4..8].copy_from_slice(&((n * copies) as u32).to_le_bytes());
+        for _ in 0..copies {
+            bytes.extend_from_slice(games);
+        }
+        let path = dir.join("big.wtb");
+        std::fs::write(&path, bytes).unwrap();
+        crate::driver::open::found_file(path.to_str().unwrap())
+    }
+
+    /// Issue 23, memory: a big binary file's reports are given out in parts as its job goes
+    /// (they once waited all together, thousands of games a file, several files at a time).
+    #[test]
+    fn a_big_binary_file_is_given_out_in_parts_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = vec![big_wthor(dir.path(), 1000)];
+        let sizes = crate::driver::input::file_sizes(&files);
+        let settings = Settings::defaults();
+        let keep = AtomicBool::new(false);
+        let ctx = Ctx::<()>::plain(&settings, true, &keep);
+        let mut c = Sizes {
+            games: Vec::new(),
+            indices: Vec::new(),
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        run(Some(&pool), &files, &sizes, &ctx, &mut c);
+        assert_eq!(c.indices, (0..6000).collect::<Vec<_>>());
+        let most = c.games.iter().max().copied().unwrap_or(0);
+        assert!(most <= PART_GAMES, "{most} games given out at once");
+    }
+
+    /// A binary file weighs [`BINARY_WEIGHT`] times its bytes against the input in flight: one
+    /// WTHOR year (half a megabyte) is out at a time, not four.
+    #[test]
+    fn binary_files_weigh_more_in_flight() {
+        let wtb = crate::driver::open::found_file("x/WTH_1998.wtb");
+        let pgn = crate::driver::open::found_file("x/games.pgn");
+        assert_eq!(dispatch::weight(&wtb, 549_252), 549_252 * BINARY_WEIGHT);
+        assert!(dispatch::weight(&wtb, 549_252) > MAX_BYTES_IN_FLIGHT);
+        assert_eq!(dispatch::weight(&pgn, 549_252), 549_252);
     }
 }

@@ -1,0 +1,588 @@
+//! The terminal report of `validate` and `adjudicate`: a table that fits a width without
+//! breaking a word, and the one-line-a-game `--format short`.
+//!
+//! Every cell is one line. To fit the width the table, in this order: prints the directory
+//! common to every path once above the rows and a column that says the same on every row as
+//! a line above the table; writes an error's place shorter (`illegal-move @12` for
+//! `illegal-move at ply 12 (2:34)`); shows an invalid game's error in the verdict column
+//! (adjudicate: an invalid game has no verdict); shortens paths from the left
+//! (`…/disputed/allowed-draw.pgn`); leaves out the columns `plies`, `game`, `claimed` and
+//! `#`, in this order, saying so above the table; and at last cuts cells with `…`. A word is
+//! never broken across lines.
+
+use std::sync::Arc;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// How the terminal report looks: its width in columns, colour, `--format short`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct View {
+    pub width: usize,
+    pub color: bool,
+    pub short: bool,
+}
+
+/// The width when stdout is not a terminal, or its size is unknown.
+pub const DEFAULT_WIDTH: usize = 100;
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            width: DEFAULT_WIDTH,
+            color: false,
+            short: false,
+        }
+    }
+}
+
+/// How a row is marked (colour on a terminal that takes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Plain,
+    /// Valid, but the claimed result disagrees with the verdict.
+    Disputed,
+    Invalid,
+}
+
+/// One game's row, as the table and the short lines show it.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub source: Arc<str>,
+    /// The game's number in its file, from 1.
+    pub number: usize,
+    pub game: &'static str,
+    pub plies: usize,
+    /// `valid`, or the error's kind and where it is: in full (`illegal-move at ply 12
+    /// (2:34)`) and short (`illegal-move @12`).
+    pub status: String,
+    pub status_short: String,
+    pub claimed: Option<String>,
+    /// `0-1 perpetual-chase @8`; `None` for validate and for a game without verdict.
+    pub verdict: Option<String>,
+    pub agrees: Option<bool>,
+    pub mark: Mark,
+}
+
+impl Row {
+    fn agrees_text(&self) -> &'static str {
+        match self.agrees {
+            Some(true) => "yes",
+            Some(false) => "NO",
+            None => "-",
+        }
+    }
+
+    /// The one line of `--format short`, like a compiler's message: `path:game N: word:
+    /// what; claimed …; game, plies`, the word one of valid, invalid (validate), agrees,
+    /// disputed, unclaimed, invalid (adjudicate).
+    pub fn short_line(&self, adjudicate: bool) -> String {
+        let plies = format!(
+            "{}{} {}",
+            if self.game.is_empty() { "" } else { self.game },
+            if self.game.is_empty() { "" } else { "," },
+            counted_plies(self.plies)
+        );
+        let plies = plies.trim_start();
+        let claimed = match &self.claimed {
+            Some(c) => format!("claimed {c}"),
+            None => "no claim".to_string(),
+        };
+        let verdict = self.verdict.as_deref().unwrap_or("-");
+        let (word, what) = match (self.mark, adjudicate) {
+            (Mark::Invalid, _) => ("invalid", self.status.as_str()),
+            (_, false) => ("valid", ""),
+            (_, true) => (
+                match self.agrees {
+                    Some(true) => "agrees",
+                    Some(false) => "disputed",
+                    None => "unclaimed",
+                },
+                verdict,
+            ),
+        };
+        let mut parts = vec![what.to_string()];
+        if adjudicate {
+            parts.push(claimed);
+        }
+        parts.push(plies.to_string());
+        parts.retain(|p| !p.is_empty());
+        format!(
+            "{}:game {}: {word}: {}",
+            self.source,
+            self.number,
+            parts.join("; ")
+        )
+    }
+}
+
+/// `1 ply`, `2 plies`.
+fn counted_plies(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+/// The columns of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    Source,
+    Number,
+    Game,
+    Plies,
+    Status,
+    Claimed,
+    Verdict,
+    Agrees,
+}
+
+impl Col {
+    fn header(self) -> &'static str {
+        match self {
+            Col::Source => "source",
+            Col::Number => "#",
+            Col::Game => "game",
+            Col::Plies => "plies",
+            Col::Status => "status",
+            Col::Claimed => "claimed",
+            Col::Verdict => "verdict",
+            Col::Agrees => "agrees",
+        }
+    }
+}
+
+/// The columns left out, in this order, when the table cannot fit otherwise.
+const DROP_ORDER: [Col; 4] = [Col::Plies, Col::Game, Col::Claimed, Col::Number];
+/// Paths are shortened to no fewer columns than this before a column is left out …
+const SOURCE_ROOMY: usize = 24;
+/// … and cut to no fewer than this at the last.
+const SOURCE_MIN: usize = 10;
+/// The narrowest a verdict or status cell is cut to.
+const CELL_MIN: usize = 8;
+
+/// How the cells are written at a width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Forms {
+    short_status: bool,
+    /// adjudicate: an invalid game's error in the verdict column, no status column.
+    merged: bool,
+    /// Columns left out, the first this many of [`DROP_ORDER`].
+    dropped: usize,
+}
+
+/// A table laid out: the lines above it, the headers and the cells, each fitted.
+#[derive(Debug)]
+pub struct Laid {
+    pub above: Vec<String>,
+    pub headers: Vec<String>,
+    /// Column widths (display columns).
+    pub widths: Vec<usize>,
+    pub cells: Vec<Vec<String>>,
+}
+
+/// The directory every source is in (with its final `/`), when there is one.
+fn common_dir(rows: &[Row]) -> Option<String> {
+    let first: &str = &rows.first()?.source;
+    // The longest prefix ending with `/` that every source starts with.
+    let mut len = first.rfind('/')? + 1;
+    for r in rows {
+        while !r.source.starts_with(&first[..len]) {
+            len = first[..len - 1].rfind('/')? + 1;
+        }
+    }
+    Some(first[..len].to_string())
+}
+
+/// `text` cut to `width` display columns, ending with `…` when it was cut.
+pub fn cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut s = String::new();
+    let mut w = 0;
+    for c in text.chars() {
+        let cw = c.width().unwrap_or(0);
+        if w + cw + 1 > width {
+            break;
+        }
+        s.push(c);
+        w += cw;
+    }
+    s.push('…');
+    s
+}
+
+/// A path in at most `width` columns: whole when it fits, else without its first
+/// directories (`…/disputed/allowed-draw.pgn`), else its file name, else its file name cut
+/// before the extension (`illegal-flag-at….jqr`).
+pub fn shorten_path(path: &str, width: usize) -> String {
+    if path.width() <= width {
+        return path.to_string();
+    }
+    let mut rest = path;
+    while let Some(i) = rest.find('/') {
+        rest = &rest[i + 1..];
+        let candidate = format!("…/{rest}");
+        if candidate.width() <= width {
+            return candidate;
+        }
+    }
+    if rest.width() <= width {
+        return rest.to_string();
+    }
+    match rest.rfind('.') {
+        Some(dot) if dot > 0 && rest[dot..].width() + 2 <= width => {
+            let ext = &rest[dot..];
+            format!("{}{ext}", cut(&rest[..dot], width - ext.width()))
+        }
+        _ => cut(rest, width),
+    }
+}
+
+/// Lays out `rows` in `width` columns (see the module's text).
+pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
+    let mut cols = vec![Col::Source, Col::Number, Col::Game, Col::Plies, Col::Status];
+    if adjudicate {
+        cols.extend([Col::Claimed, Col::Verdict, Col::Agrees]);
+    }
+    let mut above = Vec::new();
+    let dir = (rows.len() > 1).then(|| common_dir(rows)).flatten();
+    if let Some(d) = &dir {
+        above.push(format!("in {d}"));
+    }
+    let strip = dir.as_ref().map_or(0, |d| d.len());
+    // A column that says the same on every row goes above the table.
+    let mut same = Vec::new();
+    if rows.len() > 1 {
+        cols.retain(|&c| {
+            if c == Col::Source {
+                return true;
+            }
+            let first = cell(&rows[0], c, FULL);
+            if rows.iter().all(|r| cell(r, c, FULL) == first) {
+                same.push(format!("{} {first}", c.header()));
+                false
+            } else {
+                true
+            }
+        });
+    }
+    if !same.is_empty() {
+        above.push(format!("on every row: {}", same.join(", ")));
+    }
+    let sources: Vec<&str> = rows.iter().map(|r| &r.source[strip..]).collect();
+    let longest = sources.iter().map(|s| s.width()).max().unwrap_or(0).max(6);
+    // The forms from the fullest on, each with the fewest columns its paths may be shortened
+    // to; the first that fits is taken.
+    let can_merge = adjudicate && cols.contains(&Col::Status) && cols.contains(&Col::Verdict);
+    let forms = |short_status, merged, dropped| Forms {
+        short_status,
+        merged: merged && can_merge,
+        dropped,
+    };
+    let tries = [
+        (forms(false, false, 0), longest),
+        (forms(true, false, 0), longest),
+        (forms(true, true, 0), SOURCE_ROOMY),
+        (forms(true, true, 1), SOURCE_ROOMY),
+        (forms(true, true, 2), SOURCE_ROOMY),
+        (forms(true, true, 3), SOURCE_ROOMY),
+        (forms(true, true, 4), SOURCE_MIN),
+    ];
+    let mut chosen = None;
+    for (i, (forms, floor)) in tries.iter().enumerate() {
+        let cs = columns(&cols, forms);
+        let fixed = fixed_widths(rows, &cs, forms);
+        let others: usize = fixed.iter().sum::<usize>() + 3 * cs.len() + 1;
+        let fits = others + longest.min(*floor) <= width;
+        if fits || i + 1 == tries.len() {
+            chosen = Some((*forms, cs, fixed, width.saturating_sub(others), fits));
+            break;
+        }
+    }
+    let (forms, cs, mut fixed, room, fits) = chosen.expect("the last form is always taken");
+    // The source column: what is left, at least SOURCE_MIN.
+    let total = |fixed: &[usize], sw: usize| fixed.iter().sum::<usize>() + sw + 3 * cs.len() + 1;
+    let mut source_width = room.max(SOURCE_MIN).min(longest);
+    if !fits || room < longest.min(SOURCE_ROOMY) {
+        // Too narrow for a path shortened by its directories: the widest of the path,
+        // status and verdict is cut, a column at a time, down to their least widths.
+        source_width = longest;
+        while total(&fixed, source_width) > width {
+            let widest = cs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| match c {
+                    Col::Source => Some((i, source_width, SOURCE_MIN)),
+                    Col::Status | Col::Verdict => Some((i, fixed[i], CELL_MIN)),
+                    _ => None,
+                })
+                .filter(|&(_, w, least)| w > least)
+                .max_by_key(|&(_, w, _)| w);
+            match widest {
+                Some((i, _, _)) if cs[i] == Col::Source => source_width -= 1,
+                Some((i, _, _)) => fixed[i] -= 1,
+                None => break,
+            }
+        }
+    }
+    let dropped: Vec<&str> = DROP_ORDER[..forms.dropped]
+        .iter()
+        .filter(|c| cols.contains(c))
+        .map(|c| c.header())
+        .collect();
+    if !dropped.is_empty() {
+        above.push(format!(
+            "not shown at {width} columns: {} (see --format short)",
+            dropped.join(", ")
+        ));
+    }
+    let mut widths = Vec::new();
+    let mut headers = Vec::new();
+    for (i, c) in cs.iter().enumerate() {
+        let w = if *c == Col::Source {
+            source_width
+        } else {
+            fixed[i]
+        };
+        widths.push(w);
+        headers.push(cut(c.header(), w));
+    }
+    let cells = rows
+        .iter()
+        .zip(&sources)
+        .map(|(r, src)| {
+            cs.iter()
+                .zip(&widths)
+                .map(|(&c, &w)| {
+                    if c == Col::Source {
+                        shorten_path(src, w)
+                    } else {
+                        cut(&cell(r, c, forms), w)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // The lines above the table never break a word either.
+    let above = above
+        .iter()
+        .flat_map(|l| textwrap::wrap(l, wrapping(width)))
+        .map(|l| l.into_owned())
+        .collect();
+    Laid {
+        above,
+        headers,
+        widths,
+        cells,
+    }
+}
+
+/// Wrapping at `width` between words only (never inside one, nor at its hyphens).
+pub fn wrapping(width: usize) -> textwrap::Options<'static> {
+    textwrap::Options::new(width.max(20))
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+}
+
+const FULL: Forms = Forms {
+    short_status: false,
+    merged: false,
+    dropped: 0,
+};
+
+/// The columns shown with `forms`.
+fn columns(cols: &[Col], forms: &Forms) -> Vec<Col> {
+    cols.iter()
+        .copied()
+        .filter(|c| !(forms.merged && *c == Col::Status))
+        .filter(|c| !DROP_ORDER[..forms.dropped].contains(c))
+        .collect()
+}
+
+/// The widths of the columns but the source's: their widest cell or header.
+fn fixed_widths(rows: &[Row], cs: &[Col], forms: &Forms) -> Vec<usize> {
+    cs.iter()
+        .map(|&c| {
+            if c == Col::Source {
+                return 0;
+            }
+            rows.iter()
+                .map(|r| cell(r, c, *forms).width())
+                .max()
+                .unwrap_or(0)
+                .max(c.header().width())
+        })
+        .collect()
+}
+
+/// A row's cell in a column.
+fn cell(r: &Row, c: Col, forms: Forms) -> String {
+    match c {
+        Col::Source => r.source.to_string(),
+        Col::Number => r.number.to_string(),
+        Col::Game => r.game.to_string(),
+        Col::Plies => r.plies.to_string(),
+        Col::Status if forms.short_status => r.status_short.clone(),
+        Col::Status => r.status.clone(),
+        Col::Claimed => r.claimed.clone().unwrap_or_else(|| "-".to_string()),
+        Col::Verdict if forms.merged && r.mark == Mark::Invalid => {
+            format!("invalid: {}", r.status_short)
+        }
+        Col::Verdict => r.verdict.clone().unwrap_or_else(|| "-".to_string()),
+        Col::Agrees => r.agrees_text().to_string(),
+    }
+}
+
+/// Rows rendered by comfy-table at a time (the cells are padded to the column widths, so
+/// that the parts line up as one table; comfy-table holds a part, never a big batch).
+const PART_ROWS: usize = 256;
+
+/// Writes the table of `rows` (laid out in `view.width`), colouring disputed and invalid
+/// rows when `view.color`.
+pub fn write_table<W: std::io::Write>(
+    out: &mut W,
+    rows: &[Row],
+    adjudicate: bool,
+    view: &View,
+) -> std::io::Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let laid = lay_out(rows, adjudicate, view.width);
+    for l in &laid.above {
+        writeln!(out, "{l}")?;
+    }
+    let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w.saturating_sub(s.width())));
+    let parts = rows.len().div_ceil(PART_ROWS);
+    for (k, (cells, marks)) in laid
+        .cells
+        .chunks(PART_ROWS)
+        .zip(rows.chunks(PART_ROWS))
+        .enumerate()
+    {
+        let mut t = comfy_table::Table::new();
+        t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+        t.set_content_arrangement(comfy_table::ContentArrangement::Disabled);
+        t.force_no_tty();
+        if k == 0 {
+            t.set_header(
+                laid.headers
+                    .iter()
+                    .zip(&laid.widths)
+                    .map(|(h, &w)| pad(h, w)),
+            );
+        }
+        for row in cells {
+            t.add_row(row.iter().zip(&laid.widths).map(|(c, &w)| pad(c, w)));
+        }
+        let lines: Vec<String> = t.lines().collect();
+        // Lines: the top border, (the header and its rule,) the rows, the bottom border.
+        let start = if k == 0 { 3 } else { 1 };
+        let end = lines.len().saturating_sub(1);
+        for (i, line) in lines.iter().enumerate() {
+            if k > 0 && i == 0 {
+                continue; // the top border of a part that continues the table
+            }
+            if k + 1 < parts && i == end {
+                continue; // the bottom border of a part that the next continues
+            }
+            let mark = if (start..end).contains(&i) {
+                marks.get(i - start).map_or(Mark::Plain, |m| m.mark)
+            } else {
+                Mark::Plain
+            };
+            writeln!(out, "{}", paint(line, mark, view.color))?;
+        }
+    }
+    Ok(())
+}
+
+/// The style of a row's mark.
+fn style(mark: Mark) -> Option<anstyle::Style> {
+    match mark {
+        Mark::Plain => None,
+        Mark::Disputed => Some(anstyle::AnsiColor::Yellow.on_default()),
+        Mark::Invalid => Some(anstyle::AnsiColor::Red.on_default()),
+    }
+}
+
+/// A table line with its text between the outer borders in the mark's colour.
+fn paint(line: &str, mark: Mark, color: bool) -> String {
+    let Some(st) = style(mark).filter(|_| color) else {
+        return line.to_string();
+    };
+    let first = line.chars().next().map_or(0, char::len_utf8);
+    let last = line.chars().next_back().map_or(0, char::len_utf8);
+    if line.len() < first + last {
+        return line.to_string();
+    }
+    let (head, rest) = line.split_at(first);
+    let (mid, tail) = rest.split_at(rest.len() - last);
+    format!("{head}{}{mid}{}{tail}", st.render(), st.render_reset())
+}
+
+/// A short line in the mark's colour.
+pub fn paint_line(line: &str, mark: Mark, color: bool) -> String {
+    match style(mark).filter(|_| color) {
+        Some(st) => format!("{}{line}{}", st.render(), st.render_reset()),
+        None => line.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_shortened_from_the_left_at_directory_bounds() {
+        let p = "samples/xiangqi/disputed/allowed-draw.pgn";
+        assert_eq!(shorten_path(p, 60), p);
+        assert_eq!(shorten_path(p, 30), "…/disputed/allowed-draw.pgn");
+        assert_eq!(shorten_path(p, 20), "…/allowed-draw.pgn");
+        assert_eq!(shorten_path(p, 16), "allowed-draw.pgn");
+        assert_eq!(shorten_path(p, 12), "allowed….pgn");
+        assert_eq!(shorten_path("没有扩展名的文件", 7), "没有扩…");
+    }
+
+    fn row(source: &str, verdict: &str) -> Row {
+        Row {
+            source: Arc::from(source),
+            number: 1,
+            game: "xiangqi",
+            plies: 14,
+            status: "valid".into(),
+            status_short: "valid".into(),
+            claimed: Some("1-0".into()),
+            verdict: Some(verdict.into()),
+            agrees: Some(true),
+            mark: Mark::Plain,
+        }
+    }
+
+    /// When even the shortest forms do not fit, the path and the verdict are cut alike, not
+    /// the path to its least width first (`nonex….pgn` beside a 26-column verdict).
+    #[test]
+    fn a_narrow_table_cuts_the_widest_cells_first() {
+        let rows = [
+            row("nonexistent.pgn", "1-0 resignation @14"),
+            row(
+                "cjk/子目录/许银川对胡荣华的一盘很长名字的棋局.pgn",
+                "1/2-1/2 insufficient-material @0",
+            ),
+        ];
+        let laid = lay_out(&rows, true, 50);
+        let total: usize = laid.widths.iter().sum::<usize>() + 3 * laid.widths.len() + 1;
+        assert_eq!(total, 50, "{laid:?}");
+        assert_eq!(laid.cells[0][0], "nonexistent.pgn", "{laid:?}");
+        let (source, verdict) = (laid.widths[0], laid.widths[1]);
+        assert!(source.abs_diff(verdict) <= 1, "{laid:?}");
+    }
+
+    #[test]
+    fn cells_are_cut_by_display_width() {
+        assert_eq!(cut("perpetual-chase", 8), "perpetu…");
+        assert_eq!(cut("炮二平五", 5), "炮二…");
+        assert_eq!(cut("short", 8), "short");
+    }
+}
