@@ -8,8 +8,8 @@
 //! are the games' positions. Below them: [`core`] holds what every game shares; each game
 //! ([`xiangqi`], [`othello`], [`junqi`]) has the same files for the same roles (rules,
 //! notation, formats, replay, judge, referee, show, svg); [`driver`] runs them; [`output`]
-//! writes pages and tables (docs/architecture.md draws it). The `qipu` command line and the
-//! Python package (`python/`) are both built on this crate.
+//! writes pages and tables (docs/architecture.md draws it). The `qipu` command line (the binary's
+//! own `cli` module) and the Python package (`python/`) are both built on this crate.
 //!
 //! ```
 //! let settings = qipu::Settings::defaults();
@@ -107,7 +107,6 @@
 //! assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
-pub mod cli;
 pub mod core;
 pub mod driver;
 pub mod junqi;

@@ -1,3 +1,8 @@
+//! The `qipu` command: its argument definitions, commands and printers are in [`cli`], on top
+//! of the library crate (`qipu::…`).
+
+mod cli;
+
 fn main() {
-    std::process::exit(qipu::cli::run());
+    std::process::exit(cli::run());
 }

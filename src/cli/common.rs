@@ -2,9 +2,9 @@
 //! the thread pool and the progress bar.
 
 use super::{ColorArg, CommonArgs, EncodingArg, FormatArg, ReportArg, ReportArgs, ViewArgs};
-use crate::core::encoding::TextEncoding;
-use crate::driver::settings::Settings;
-use crate::output::report::ReportFormat;
+use qipu::core::encoding::TextEncoding;
+use qipu::driver::settings::Settings;
+use qipu::output::report::ReportFormat;
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -83,7 +83,7 @@ pub struct FileProgress {
 }
 
 impl FileProgress {
-    /// A bar over `sizes` (one per file, see [`crate::driver::input::file_sizes`]); hidden as [`progress_bytes`].
+    /// A bar over `sizes` (one per file, see [`qipu::driver::input::file_sizes`]); hidden as [`progress_bytes`].
     pub fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
         FileProgress {
             bar: progress_bytes(common, sizes.iter().sum()),
@@ -166,14 +166,14 @@ fn terminal_columns(stdout: &std::io::Stdout) -> Option<usize> {
 
 /// The table report's view: `--width` or the terminal's width (100 when stdout is not a
 /// terminal or its size is unknown), `--color`, `--format`.
-pub fn view(args: &ViewArgs) -> crate::output::table::View {
+pub fn view(args: &ViewArgs) -> qipu::output::table::View {
     let stdout = std::io::stdout();
     let width = args
         .width
         .map(usize::from)
         .or_else(|| terminal_columns(&stdout))
-        .unwrap_or(crate::output::table::DEFAULT_WIDTH);
-    crate::output::table::View {
+        .unwrap_or(qipu::output::table::DEFAULT_WIDTH);
+    qipu::output::table::View {
         width,
         color: color_for(args.color, &stdout),
         short: args.format == FormatArg::Short,

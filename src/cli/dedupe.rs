@@ -3,10 +3,10 @@
 //! keeps one 128-bit identity per distinct game and its first occurrence, and the members of
 //! each group of two or more, then prints the groups and the summary.
 
-use crate::core::identity::Identity;
-use crate::driver::input::FoundFile;
-use crate::driver::report::{self, GameReport, Summary};
-use crate::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
+use qipu::core::identity::Identity;
+use qipu::driver::input::FoundFile;
+use qipu::driver::report::{self, GameReport, Summary};
+use qipu::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -2,13 +2,13 @@
 
 use super::common;
 use super::{EXIT_OK, FormatsArgs};
-use crate::output::report::ReportFormat;
+use qipu::output::report::ReportFormat;
 use serde::Serialize;
 
 #[derive(Serialize)]
 struct FormatRow {
     id: &'static str,
-    game: crate::core::record::GameKind,
+    game: qipu::core::record::GameKind,
     extensions: Vec<&'static str>,
     read: bool,
     write: bool,
@@ -22,7 +22,7 @@ a Xiangqi move list (1. 炮二平五 马8进7 …, ICCS or WXF moves, tags optio
 an Othello move list (f5d6c3…) as transcript, DhtmlXQ blocks as dhtmlxq.";
 
 pub fn run(args: &FormatsArgs) -> i32 {
-    let rows: Vec<FormatRow> = crate::driver::registry::all()
+    let rows: Vec<FormatRow> = qipu::driver::registry::all()
         .iter()
         .flat_map(|g| g.formats().iter())
         .map(|f| FormatRow {

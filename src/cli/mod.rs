@@ -5,13 +5,15 @@ mod check;
 mod common;
 mod convert;
 mod dedupe;
+#[cfg(test)]
+mod docs_tests;
 mod formats;
 mod perft;
 mod show;
 pub(crate) mod solve;
 
-use crate::driver::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use qipu::driver::select::Filter;
 
 /// Exit status: every game valid (and every claim agrees).
 pub const EXIT_OK: i32 = 0;
@@ -97,8 +99,8 @@ pub enum GameArg {
 }
 
 impl GameArg {
-    pub fn kind(self) -> crate::core::record::GameKind {
-        use crate::core::record::GameKind;
+    pub fn kind(self) -> qipu::core::record::GameKind {
+        use qipu::core::record::GameKind;
         match self {
             GameArg::Xiangqi => GameKind::Xiangqi,
             GameArg::Othello => GameKind::Othello,
@@ -441,7 +443,7 @@ fn formats_section() -> String {
          text with no telling extension (.txt, none, stdin) is recognised by the moves it holds, and when nothing \
          recognises a file the error says what it saw and which \\fB\\-\\-game\\fR/\\fB\\-\\-from\\fR would read it.\n",
     );
-    for game in crate::driver::registry::all() {
+    for game in qipu::driver::registry::all() {
         for f in game.formats() {
             let rw = match (f.read, f.write) {
                 (true, true) => "read, write",
@@ -460,13 +462,14 @@ fn formats_section() -> String {
     out
 }
 
+#[cfg(test)]
 /// The CLI reference (docs/cli-reference.md), generated from the clap definitions so that it
 /// cannot drift: a test compares the file with this.
 pub fn reference_markdown() -> String {
     let mut cmd = Cli::command().term_width(100);
     let mut out = String::from(
         "# qipu command-line reference\n\n\
-         Generated from the program's own definitions (`QIPU_BLESS=1 cargo test --test cli_reference` \
+         Generated from the program's own definitions (`QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current` \
          rewrites it); the contract it implements is ../shared/spec/cli.md.\n\n",
     );
     out.push_str("## qipu\n\n```text\n");

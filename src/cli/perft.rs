@@ -6,7 +6,7 @@ use std::io::Write;
 
 pub fn run(args: &PerftArgs) -> i32 {
     let kind = args.game.kind();
-    let Some(game) = crate::driver::registry::get(kind) else {
+    let Some(game) = qipu::driver::registry::get(kind) else {
         eprintln!("qipu: {kind} is not available in this build");
         return EXIT_USAGE;
     };

@@ -149,7 +149,7 @@ pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, String> {
 
 /// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
 /// the byte progress bars count.
-pub(crate) fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
+pub fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
     files
         .iter()
         .map(|f| {

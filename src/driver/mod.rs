@@ -9,7 +9,7 @@ pub mod open;
 pub mod referee;
 pub mod registry;
 pub mod report;
-pub(crate) mod run;
+pub mod run;
 pub mod select;
 pub mod settings;
 pub mod stream;

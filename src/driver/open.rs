@@ -79,19 +79,19 @@ pub fn read_path(
 }
 
 /// A file read into records.
-pub(crate) struct ReadFile {
-    pub(crate) game: &'static dyn Game,
-    pub(crate) input: Input,
-    pub(crate) records: Vec<Result<Record, RecordError>>,
+pub struct ReadFile {
+    pub game: &'static dyn Game,
+    pub input: Input,
+    pub records: Vec<Result<Record, RecordError>>,
 }
 
 /// Reads, detects, decodes and splits one file. `Err` is a problem with the file as a whole.
-pub(crate) fn read_file(settings: &Settings, file: &FoundFile) -> Result<ReadFile, InputProblem> {
+pub fn read_file(settings: &Settings, file: &FoundFile) -> Result<ReadFile, InputProblem> {
     read_loaded(settings, file, read_bytes(file)?)
 }
 
 /// The same for a file whose bytes are read already.
-pub(crate) fn read_loaded(
+pub fn read_loaded(
     settings: &Settings,
     file: &FoundFile,
     bytes: Vec<u8>,
@@ -106,7 +106,7 @@ pub(crate) fn read_loaded(
 }
 
 /// A file opened on the main thread to be streamed if it can be.
-pub(crate) enum Opened {
+pub enum Opened {
     /// A text file of a format cut by games: its pieces come from the stream.
     Stream(
         TextStream<Box<dyn Read + Send>>,
@@ -122,7 +122,7 @@ pub(crate) enum Opened {
 
 /// Opens a large file or stdin: detects its format from the head and streams it when the
 /// format is cut by games.
-pub(crate) fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
+pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
     let mut reader: Box<dyn Read + Send> = match &file.path {
         Some(path) => match std::fs::File::open(path) {
             Ok(f) => Box::new(f),
@@ -157,6 +157,6 @@ pub(crate) fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
 
 /// Whether a file is opened as a stream (stdin, or a file of at least
 /// [`STREAM_MIN_BYTES`](crate::driver::stream::STREAM_MIN_BYTES)).
-pub(crate) fn streamable(file: &FoundFile, size: u64) -> bool {
+pub fn streamable(file: &FoundFile, size: u64) -> bool {
     file.path.is_none() || size >= crate::driver::stream::STREAM_MIN_BYTES
 }

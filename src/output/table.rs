@@ -1,9 +1,9 @@
 //! The terminal report of `validate` and `adjudicate`: a table that fits a width without
 //! breaking a word, and the one-line-a-game `--format short`.
 //!
-//! Every cell is one line. To fit the width the table, in this order: prints the directory
-//! common to every path once above the rows and a column that says the same on every row as
-//! a line above the table; writes an error's place shorter (`illegal-move @12` for
+//! Every cell is one line. The directory common to every path is printed once above the rows.
+//! To fit the width the table, in this order: prints a column that says the same on every row
+//! as a line above the table (a table that fits whole is left whole); writes an error's place shorter (`illegal-move @12` for
 //! `illegal-move at ply 12 (2:34)`); shows an invalid game's error in the verdict column
 //! (adjudicate: an invalid game has no verdict); shortens paths from the left
 //! (`…/disputed/allowed-draw.pgn`); leaves out the columns `plies`, `game`, `claimed` and
@@ -250,9 +250,25 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         above.push(format!("in {d}"));
     }
     let strip = dir.as_ref().map_or(0, |d| d.len());
-    // A column that says the same on every row goes above the table.
+    // A column that says the same on every row goes above the table, when the whole table
+    // does not fit the width (a small table that fits is left whole).
+    let whole = Forms {
+        short_status: false,
+        merged: false,
+        dropped: 0,
+    };
+    let whole_cols = columns(&cols, &whole);
+    let whole_width = fixed_widths(rows, &whole_cols, &whole).iter().sum::<usize>()
+        + 3 * whole_cols.len()
+        + 1
+        + rows
+            .iter()
+            .map(|r| r.source[strip..].width())
+            .max()
+            .unwrap_or(0)
+            .max(6);
     let mut same = Vec::new();
-    if rows.len() > 1 {
+    if rows.len() > 1 && whole_width > width {
         cols.retain(|&c| {
             if c == Col::Source {
                 return true;

@@ -3,13 +3,13 @@
 use super::SolveArgs;
 use crate::cli::common;
 use crate::cli::{EXIT_INVALID, EXIT_OK};
-use crate::core::record::GameKind;
-use crate::driver::settings::Settings;
-use crate::othello::notation::{move_name, player_name, square_name};
-use crate::othello::replay::replay_record;
-use crate::othello::solve::analyze::{MoveJudged, decisive, judge_moves};
-use crate::othello::solve::{SolveOptions, Table};
-use crate::output::report::ReportFormat;
+use qipu::core::record::GameKind;
+use qipu::driver::settings::Settings;
+use qipu::othello::notation::{move_name, player_name, square_name};
+use qipu::othello::replay::replay_record;
+use qipu::othello::solve::analyze::{MoveJudged, decisive, judge_moves};
+use qipu::othello::solve::{SolveOptions, Table};
+use qipu::output::report::ReportFormat;
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -51,13 +51,13 @@ pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
     let mut exit = EXIT_OK;
     for input in &args.inputs {
         let path = PathBuf::from(input);
-        let file = crate::driver::input::FoundFile {
+        let file = qipu::driver::input::FoundFile {
             path: Some(path.clone()),
             display: input.clone(),
             explicit: true,
             relative: path,
         };
-        let read = match crate::driver::open::read_file(&super::othello_settings(setup), &file) {
+        let read = match qipu::driver::open::read_file(&super::othello_settings(setup), &file) {
             Ok(r) if r.game.kind() == GameKind::Othello => r,
             Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
             Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),

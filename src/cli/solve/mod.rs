@@ -10,15 +10,15 @@ pub mod theory;
 
 use super::common;
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
-use crate::core::record::{GameKind, Player};
-use crate::driver::settings::Settings;
-use crate::othello::notation::{board_string, move_name, parse_board, square_name};
-use crate::othello::replay::replay_record;
-use crate::othello::rules::Board;
-use crate::othello::solve::obf::parse_obf;
-use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
-use crate::output::report::ReportFormat;
 use clap::Args;
+use qipu::core::record::{GameKind, Player};
+use qipu::driver::settings::Settings;
+use qipu::othello::notation::{board_string, move_name, parse_board, square_name};
+use qipu::othello::replay::replay_record;
+use qipu::othello::rules::Board;
+use qipu::othello::solve::obf::parse_obf;
+use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
+use qipu::output::report::ReportFormat;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -136,13 +136,13 @@ fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
             }
             continue;
         }
-        let file = crate::driver::input::FoundFile {
+        let file = qipu::driver::input::FoundFile {
             path: Some(path.clone()),
             display: input.clone(),
             explicit: true,
             relative: path,
         };
-        let read = crate::driver::open::read_file(&othello_settings(setup), &file)
+        let read = qipu::driver::open::read_file(&othello_settings(setup), &file)
             .map_err(|p| format!("{}: {}", p.source, p.message))?;
         if read.game.kind() != GameKind::Othello {
             return Err(format!("{input}: not an Othello record"));
@@ -347,7 +347,7 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
                 t.add_row([
                     format!("{} {}", r.source, r.at),
                     r.empties.to_string(),
-                    crate::othello::notation::player_name(side).to_string(),
+                    qipu::othello::notation::player_name(side).to_string(),
                     score,
                     r.best_moves.join(" "),
                     r.pv.join(" "),
@@ -398,13 +398,13 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         if !path.is_file() {
             return common::usage_error(&format!("{input}: no such file"));
         }
-        let file = crate::driver::input::FoundFile {
+        let file = qipu::driver::input::FoundFile {
             path: Some(path.clone()),
             display: input.clone(),
             explicit: true,
             relative: path,
         };
-        let read = match crate::driver::open::read_file(&othello_settings(setup), &file) {
+        let read = match qipu::driver::open::read_file(&othello_settings(setup), &file) {
             Ok(r) if r.game.kind() == GameKind::Othello => r,
             Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
             Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),

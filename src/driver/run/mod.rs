@@ -43,34 +43,30 @@ const GROUP_FILES: usize = 64;
 
 /// A game's own page, made on the pool thread that checked the game (`--html-dir`): from the
 /// report, the record when it could be read, the game and the rules in force.
-pub(crate) type PageMaker<'a, P> =
+pub type PageMaker<'a, P> =
     dyn Fn(&GameReport, Option<&Record>, &'static dyn Game, &Rules) -> P + Sync + 'a;
 
 /// What every job is asked to do.
-pub(crate) struct Ctx<'a, P> {
-    pub(crate) settings: &'a Settings,
-    pub(crate) adjudicate: bool,
+pub struct Ctx<'a, P> {
+    pub settings: &'a Settings,
+    pub adjudicate: bool,
     /// `--where`, and whether it needs a verdict that the command does not report.
-    pub(crate) filter: Option<&'a Filter>,
-    pub(crate) verdict_for_filter: bool,
+    pub filter: Option<&'a Filter>,
+    pub verdict_for_filter: bool,
     /// dedupe: each game's identity.
-    pub(crate) identity: bool,
+    pub identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
-    pub(crate) explain_text: bool,
+    pub explain_text: bool,
     /// While it holds, each game's record is kept (the `--html` page makes games replayable
     /// until it is full).
-    pub(crate) keep_records: &'a AtomicBool,
+    pub keep_records: &'a AtomicBool,
     /// Makes each game's page (`--html-dir`).
-    pub(crate) page: Option<&'a PageMaker<'a, P>>,
+    pub page: Option<&'a PageMaker<'a, P>>,
 }
 
 impl<'a, P> Ctx<'a, P> {
     /// Validation (or adjudication) and nothing more: what the library asks for.
-    pub(crate) fn plain(
-        settings: &'a Settings,
-        adjudicate: bool,
-        keep_records: &'a AtomicBool,
-    ) -> Self {
+    pub fn plain(settings: &'a Settings, adjudicate: bool, keep_records: &'a AtomicBool) -> Self {
         Ctx {
             settings,
             adjudicate,
@@ -94,31 +90,31 @@ struct JobInfo<'a> {
 
 /// Where a piece of a streamed file is.
 #[derive(Clone, Copy)]
-pub(crate) struct PieceInfo {
+pub struct PieceInfo {
     /// Lines of the file before the piece.
-    pub(crate) lines_before: usize,
+    pub lines_before: usize,
     /// The file's last piece.
-    pub(crate) last: bool,
+    pub last: bool,
     /// Bytes of the file read up to the end of the piece.
-    pub(crate) bytes_done: u64,
+    pub bytes_done: u64,
 }
 
 /// One game's result, with what its diagnostic needs.
-pub(crate) struct GameOut<P> {
-    pub(crate) report: GameReport,
-    pub(crate) error: Option<RecordError>,
+pub struct GameOut<P> {
+    pub report: GameReport,
+    pub error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it, and the game's
     /// remarks on the verdict (`Game::explain_remarks`).
-    pub(crate) shown: Option<(Result<Shown, String>, Vec<String>)>,
+    pub shown: Option<(Result<Shown, String>, Vec<String>)>,
     /// dedupe: what makes it the same game as another (`None`: it could not be read).
-    pub(crate) identity: Option<Identity>,
+    pub identity: Option<Identity>,
     /// The tags, when `--where` tests the index: the game is selected once its index in the
     /// file is known (in input order).
     tags: Option<Vec<Tag>>,
     /// The record, while [`Ctx::keep_records`] holds.
-    pub(crate) record: Option<Record>,
+    pub record: Option<Record>,
     /// The game's page ([`Ctx::page`]).
-    pub(crate) page: Option<P>,
+    pub page: Option<P>,
 }
 
 impl<P> GameOut<P> {
@@ -154,23 +150,23 @@ struct Outcome<P> {
 
 /// A finished job as it is given out, in input order: the reports of a file, or of a piece
 /// of a streamed one, with the games' indices in the file.
-pub(crate) struct Delivered<P> {
-    pub(crate) file_no: usize,
+pub struct Delivered<P> {
+    pub file_no: usize,
     /// `None` for a file read whole.
-    pub(crate) piece: Option<PieceInfo>,
+    pub piece: Option<PieceInfo>,
     /// The reports in order, with what each game's diagnostic needs: an input failure, the
     /// games `--where` keeps, or the one report of a file without games.
-    pub(crate) games: Vec<GameOut<P>>,
+    pub games: Vec<GameOut<P>>,
     /// The file was opened and decoded but holds no game: the last report says so.
-    pub(crate) no_game: bool,
+    pub no_game: bool,
     /// The text the errors' spans point into.
-    pub(crate) text: Option<Arc<str>>,
+    pub text: Option<Arc<str>>,
     /// Games read and left out by `--where`.
-    pub(crate) left_out: usize,
+    pub left_out: usize,
 }
 
 /// What takes the results, in input order.
-pub(crate) trait Consumer<P> {
+pub trait Consumer<P> {
     fn take(&mut self, delivered: Delivered<P>);
     /// Whether to stop (stdout closed): no more jobs are handed out.
     fn stopped(&self) -> bool;
@@ -178,7 +174,7 @@ pub(crate) trait Consumer<P> {
 
 /// Checks `files` (of the sizes `sizes`, 0 when unknown) on `pool` (the current one when
 /// `None`) and gives the results to `consumer` in input order.
-pub(crate) fn run<P: Send, C: Consumer<P>>(
+pub fn run<P: Send, C: Consumer<P>>(
     pool: Option<&rayon::ThreadPool>,
     files: &[FoundFile],
     sizes: &[u64],
