@@ -7,35 +7,12 @@ use crate::core::record::GameKind;
 use crate::driver::settings::Settings;
 use crate::othello::notation::{move_name, player_name, square_name};
 use crate::othello::replay::replay_record;
-use crate::othello::solve::analyze::{MoveJudged, decisive, judge_moves};
+use crate::othello::solve::analyze::{decisive, describe, judge_moves};
 use crate::othello::solve::{SolveOptions, Table};
 use crate::output::report::ReportFormat;
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// "move 46, d7: 0 → −6, best was g7" (move = ply; scores for the mover).
-fn describe(m: &MoveJudged) -> String {
-    let sign = |v: i32| {
-        if v < 0 {
-            format!("−{}", -v)
-        } else {
-            v.to_string()
-        }
-    };
-    let best = match m.best {
-        Some(b) if m.lost() > 0 => format!(", best was {}", square_name(b)),
-        _ => String::new(),
-    };
-    format!(
-        "move {}, {} ({}): {} → {}{best}",
-        m.ply,
-        move_name(m.mv),
-        player_name(m.mover),
-        sign(m.before),
-        sign(m.after)
-    )
-}
 
 pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
     if args.inputs.is_empty() {
