@@ -373,5 +373,7 @@ fn the_page_shows_where_the_game_was_lost() {
         .assert()
         .success();
     let html = std::fs::read_to_string(&page2).expect("the page");
-    assert!(!html.contains("lost-at") && !html.contains("mv judged"));
+    // (The page's style sheet names the classes: the markup is what must not have them.)
+    assert!(!html.contains("class=\"lost-at\"") && !html.contains("class=\"mv judged"));
+    assert!(!html.contains("<table class=\"analysis\">"));
 }
