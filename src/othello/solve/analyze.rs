@@ -253,8 +253,12 @@ pub fn analyse_record_within(record: &Record, from_empties: u32, budget: u64) ->
                 "not analysed within the budget ({budget} nodes): no move from ply {first_ply} on was judged"
             ),
             Some(m) => format!(
-                "plies {first_ply}–{} not analysed within the budget ({budget} nodes): judged from ply {} on",
-                m.ply - 1,
+                "{} not analysed within the budget ({budget} nodes): judged from ply {} on",
+                if m.ply - 1 > first_ply {
+                    format!("plies {first_ply}–{}", m.ply - 1)
+                } else {
+                    format!("ply {first_ply}")
+                },
                 m.ply
             ),
         });
