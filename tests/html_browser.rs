@@ -305,6 +305,58 @@ fn a_ruling_opens_at_the_deciding_ply_with_the_cycle_marked() {
 }
 
 #[test]
+fn an_othello_game_shows_where_it_was_lost() {
+    let Some(s) = session() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let page = dir.path().join("lost.html");
+    show_page(&root().join("samples/othello/sample.wtb"), 0, &page);
+    let tab = s.open(&url(&page, ""));
+    // Perfect play from 18 empties: plies 43–60 judged, four of them lost discs, the
+    // decisive one (ply 46, a2) highlighted in the move list and the analysis table.
+    let count = |sel: &str| eval(&tab, &format!("document.querySelectorAll('{sel}').length"));
+    assert_eq!(count("table.moves .mv.judged"), serde_json::json!(18));
+    assert_eq!(count("table.moves .mv.judged.lost"), serde_json::json!(4));
+    assert_eq!(count("table.moves .mv.mistake"), serde_json::json!(1));
+    assert_eq!(count("table.analysis tbody tr"), serde_json::json!(18));
+    let mistake = eval_str(
+        &tab,
+        "document.querySelector('table.moves .mv.mistake').textContent",
+    );
+    assert_eq!(mistake, "a2−14");
+    // The ruling names it; a click goes there and the facts of the ply say it.
+    let lost_at = eval_str(&tab, "document.querySelector('dd.lost-at').textContent");
+    assert_eq!(
+        lost_at,
+        "move 46, a2 (White): 14 → 0, best was c8 (lost 14)"
+    );
+    tab.find_element("dd.lost-at button")
+        .expect("the decisive mistake's button")
+        .click()
+        .expect("a click");
+    assert_eq!(board_ply(&tab, 0), 46);
+    let facts = eval_str(&tab, "document.querySelector('#g0 ul.facts').textContent");
+    assert!(
+        facts.contains("the decisive mistake, lost 14: move 46, a2 (White): 14 → 0, best was c8"),
+        "{facts}"
+    );
+    key(&tab, "ArrowRight");
+    assert_eq!(board_ply(&tab, 0), 47);
+    let facts = eval_str(&tab, "document.querySelector('#g0 ul.facts').textContent");
+    assert!(
+        facts.contains("perfect play, a best move: move 47, c8 (Black): 0 → 0"),
+        "{facts}"
+    );
+    tab.find_element("dd.lost-at button")
+        .expect("the decisive mistake's button")
+        .click()
+        .expect("a click");
+    screenshot(&tab, "othello-lost.png");
+    let _ = tab.close(false);
+}
+
+#[test]
 fn an_invalid_game_opens_at_its_first_bad_move() {
     let Some(s) = session() else {
         return;

@@ -286,3 +286,94 @@ fn where_the_game_was_lost() {
         "move 50, g7 (White): 0 → −8, best was a8"
     );
 }
+
+/// `adjudicate --explain` says where an Othello game was lost: every move from 18 empties on
+/// (the default `analysis-empties`) with the mover's score before and after it and what it
+/// lost, and the decisive mistake; `analysis-empties=0` leaves it out.
+#[test]
+fn explain_says_where_the_game_was_lost() {
+    if !solver_runs_here() {
+        return;
+    }
+    let out = qipu()
+        .args(["adjudicate", "--explain", "samples/othello/sample.wtb"])
+        .output()
+        .expect("run qipu");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let game1 = err.split("game 2:").next().unwrap_or("");
+    assert!(
+        game1.contains(
+            "  note: where the game was lost: move 46, a2 (White): 14 → 0, best was c8 (lost 14)\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        game1.contains("note: perfect play from 18 empty squares on"),
+        "{err}"
+    );
+    for line in [
+        "      move 43, a5 (Black): −8 → −8                 lost 0\n",
+        "      move 46, a2 (White): 14 → 0, best was c8     lost 14  ← decisive\n",
+        "      move 60, a1 (White): −8 → −8                 lost 0\n",
+    ] {
+        assert!(game1.contains(line), "{line:?} in {err}");
+    }
+    assert_eq!(game1.matches("      move ").count(), 18, "{err}");
+    // Off: no note at all.
+    let out = qipu()
+        .args(["adjudicate", "--explain", "samples/othello/sample.wtb"])
+        .args(["--rule", "analysis-empties=0"])
+        .output()
+        .expect("run qipu");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("note:"), "{err}");
+}
+
+/// The HTML page of an Othello game carries the same analysis: the move list marks each
+/// judged move's loss, the decisive mistake is named in the ruling, a table lists every move.
+#[test]
+fn the_page_shows_where_the_game_was_lost() {
+    if !solver_runs_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let page = dir.path().join("lost.html");
+    qipu()
+        .args(["adjudicate", "samples/othello/sample.wtb", "-q", "--html"])
+        .arg(&page)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).expect("the page");
+    let g0 = html
+        .split("<section class=\"game\" id=\"g1\"")
+        .next()
+        .unwrap_or("");
+    assert!(
+        g0.contains(
+            "<dt>lost at</dt><dd class=\"lost-at\"><button type=\"button\" data-ply=\"46\">move 46, a2 (White): 14 → 0, best was c8</button> (lost 14)</dd>"
+        ),
+        "{g0}"
+    );
+    assert!(
+        g0.contains("<button type=\"button\" class=\"mv judged lost mistake\" data-ply=\"46\">a2<span class=\"loss\" title=\"move 46, a2 (White): 14 → 0, best was c8, lost 14\">−14</span></button>"),
+        "{g0}"
+    );
+    assert_eq!(g0.matches("class=\"mv judged").count(), 18);
+    assert!(
+        g0.contains("<tr class=\"mistake\"><td><button type=\"button\" data-ply=\"46\">46</button></td><td>White</td><td>a2</td><td>14</td><td>0</td><td>14</td><td>c8</td></tr>"),
+        "{g0}"
+    );
+    assert!(g0.contains("the decisive mistake, lost 14: move 46, a2 (White): 14 → 0, best was c8"));
+    // Without the analysis the page has none of it.
+    let page2 = dir.path().join("plain.html");
+    qipu()
+        .args(["adjudicate", "samples/othello/sample.wtb", "-q", "--html"])
+        .arg(&page2)
+        .args(["--rule", "analysis-empties=0"])
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page2).expect("the page");
+    // (The page's style sheet names the classes: the markup is what must not have them.)
+    assert!(!html.contains("class=\"lost-at\"") && !html.contains("class=\"mv judged"));
+    assert!(!html.contains("<table class=\"analysis\">"));
+}

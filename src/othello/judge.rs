@@ -30,6 +30,12 @@ pub static RULE_SPECS: &[RuleSpec] = &[
         value: RuleValue::Int { min: 0, max: 30 },
         help: "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play",
     },
+    RuleSpec {
+        key: "analysis-empties",
+        default: "18",
+        value: RuleValue::Int { min: 0, max: 30 },
+        help: "adjudicate --explain and the HTML page: every move from the first position with at most this many empty squares judged by perfect play (score before and after, discs lost, the decisive mistake), within a budget of 50 million nodes a game; 0: no analysis",
+    },
 ];
 
 pub static PRESETS: &[Preset] = &[Preset {

@@ -15,8 +15,8 @@ pub mod svg;
 
 use crate::core::error::RecordError;
 use crate::core::game::{
-    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
-    StreamCut,
+    Analysis, CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions,
+    Shown, StreamCut,
 };
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::referee::GameReferee;
@@ -119,5 +119,22 @@ impl Game for Othello {
 
     fn frames(&self, record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
         show::frames(record)
+    }
+
+    /// Where the game was lost: perfect play over its last `analysis-empties` empty squares.
+    fn analysis(&self, record: &Record, rules: &Rules) -> Option<Analysis> {
+        let n = u32::try_from(rules.int("analysis-empties")).unwrap_or(u32::MAX);
+        solve::analyze::analyse_record(record, n)
+    }
+
+    fn explain_remarks(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        _verdict: &crate::core::verdict::Verdict,
+    ) -> Vec<String> {
+        self.analysis(record, rules)
+            .map(|a| solve::analyze::explain_lines(&a))
+            .unwrap_or_default()
     }
 }

@@ -7,35 +7,12 @@ use qipu::core::record::GameKind;
 use qipu::driver::settings::Settings;
 use qipu::othello::notation::{move_name, player_name, square_name};
 use qipu::othello::replay::replay_record;
-use qipu::othello::solve::analyze::{MoveJudged, decisive, judge_moves};
+use qipu::othello::solve::analyze::{decisive, describe, judge_moves};
 use qipu::othello::solve::{SolveOptions, Table};
 use qipu::output::report::ReportFormat;
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// "move 46, d7: 0 → −6, best was g7" (move = ply; scores for the mover).
-fn describe(m: &MoveJudged) -> String {
-    let sign = |v: i32| {
-        if v < 0 {
-            format!("−{}", -v)
-        } else {
-            v.to_string()
-        }
-    };
-    let best = match m.best {
-        Some(b) if m.lost() > 0 => format!(", best was {}", square_name(b)),
-        _ => String::new(),
-    };
-    format!(
-        "move {}, {} ({}): {} → {}{best}",
-        m.ply,
-        move_name(m.mv),
-        player_name(m.mover),
-        sign(m.before),
-        sign(m.after)
-    )
-}
 
 pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
     if args.inputs.is_empty() {

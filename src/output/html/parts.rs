@@ -2,6 +2,7 @@
 //! the tags and the status table (every text from a record escaped here).
 
 use super::escape;
+use crate::core::game::Analysis;
 use crate::core::record::Record;
 use crate::core::verdict::{CycleMove, Reason};
 use crate::driver::report::GameReport;
@@ -63,8 +64,8 @@ pub(super) fn verdict_text(r: &GameReport) -> String {
     }
 }
 
-/// The verdict and claim panel.
-pub(super) fn ruling(r: &GameReport) -> String {
+/// The verdict and claim panel, with the decisive mistake of the game's analysis.
+pub(super) fn ruling(r: &GameReport, analysis: Option<&Analysis>) -> String {
     let mut s = String::from("<dl class=\"ruling\">\n");
     let mut fact = |k: &str, v: String, class: &str| {
         s.push_str(&format!("<dt>{k}</dt><dd class=\"{class}\">{v}</dd>\n"));
@@ -101,6 +102,20 @@ pub(super) fn ruling(r: &GameReport) -> String {
                 .collect();
             fact("sides", terms.join(" "), "sides");
         }
+    }
+    if let Some(a) = analysis {
+        let decisive = a.decisive.and_then(|p| a.moves.iter().find(|m| m.ply == p));
+        let text = match (decisive, a.moves.is_empty()) {
+            (Some(m), _) => format!(
+                "<button type=\"button\" data-ply=\"{}\">{}</button> (lost {})",
+                m.ply,
+                escape(&m.text),
+                m.lost
+            ),
+            (None, false) => "nowhere: every move judged was a best move".to_string(),
+            (None, true) => escape(a.unjudged.as_deref().unwrap_or("no move judged")),
+        };
+        fact("lost at", text, "lost-at");
     }
     if r.verdict.is_some() || r.agrees.is_some() {
         let (text, class) = match r.agrees {
@@ -145,6 +160,54 @@ pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
     }
     s.push_str("</tbody>\n</table>\n");
     s
+}
+
+/// The moves judged by the game's analysis (a click goes to its ply): the score before and
+/// after each, what it lost, the best move where it was not one.
+pub(super) fn analysis_table(a: &Analysis, last: usize) -> String {
+    let mut s = format!(
+        "<table class=\"analysis\">\n<caption>Where the game was lost: {}</caption>\n\
+         <thead><tr><th>ply</th><th>side</th><th>move</th><th>before</th><th>after</th><th>lost</th><th>best</th></tr></thead>\n<tbody>\n",
+        escape(&a.summary)
+    );
+    for m in &a.moves {
+        let ply = if m.ply <= last {
+            format!(
+                "<button type=\"button\" data-ply=\"{}\">{}</button>",
+                m.ply, m.ply
+            )
+        } else {
+            m.ply.to_string()
+        };
+        let class = match (a.decisive == Some(m.ply), m.lost > 0) {
+            (true, _) => " class=\"mistake\"",
+            (false, true) => " class=\"lost\"",
+            _ => "",
+        };
+        s.push_str(&format!(
+            "<tr{class}><td>{ply}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            escape(&m.side),
+            escape(&m.move_text),
+            signed(m.before),
+            signed(m.after),
+            m.lost,
+            escape(m.best.as_deref().unwrap_or(""))
+        ));
+    }
+    s.push_str("</tbody>\n</table>\n");
+    if let Some(u) = &a.unjudged {
+        s.push_str(&format!("<p class=\"unjudged\">{}</p>\n", escape(u)));
+    }
+    s
+}
+
+/// `−6` with a real minus sign.
+fn signed(v: i32) -> String {
+    if v < 0 {
+        format!("−{}", -v)
+    } else {
+        v.to_string()
+    }
 }
 
 /// One cell of the move list.

@@ -5,10 +5,10 @@
 
 use super::escape;
 use super::parts::{
-    MoveCell, cycle_table, kind_badge, move_list, players, ruling, status_table, status_text,
-    tags_table,
+    MoveCell, analysis_table, cycle_table, kind_badge, move_list, players, ruling, status_table,
+    status_text, tags_table,
 };
-use crate::core::game::{Frames, Game};
+use crate::core::game::{AnalysedMove, Analysis, Frames, Game};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
 use crate::core::verdict::CycleMove;
@@ -119,13 +119,21 @@ pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
         (Some(rec), Some(g), Some(rules)) => Some(g.frames(rec, rules).map_err(|e| e.message)),
         _ => None,
     };
+    // The game's own analysis of the moves (Othello: perfect play over the last empties), for
+    // a verdict that is explained.
+    let analysis = match (view.record, view.game, view.rules, &r.verdict) {
+        (Some(rec), Some(g), Some(rules), Some(_)) if matches!(frames, Some(Ok(_))) => {
+            g.analysis(rec, rules)
+        }
+        _ => None,
+    };
     if !matches!(frames, Some(Ok(_))) {
-        s.push_str(&ruling(r));
+        s.push_str(&ruling(r, None));
     }
     match frames {
         // The ruling heads the column beside the board, so that the board and its step
         // buttons are in the first screen.
-        Some(Ok(frames)) => s.push_str(&replayable(view, frames, kinds)),
+        Some(Ok(frames)) => s.push_str(&replayable(view, frames, analysis.as_ref(), kinds)),
         Some(Err(e)) => {
             let why = if r.error.is_some() { status_text(r) } else { e };
             s.push_str(&format!(
@@ -150,7 +158,12 @@ pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
 }
 
 /// The board, the controls, the move list and the data of a game that replays.
-fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined) -> String {
+fn replayable(
+    view: &GameView<'_>,
+    mut frames: Frames,
+    analysis: Option<&Analysis>,
+    kinds: &mut KindsDefined,
+) -> String {
     let r = view.report;
     let Some(record) = view.record else {
         return String::new();
@@ -163,6 +176,10 @@ fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined)
         .and_then(|v| v.cycle.as_ref())
         .map(|c| c.iter().map(|m| (m.ply, m)).collect())
         .unwrap_or_default();
+    let judged: HashMap<usize, &AnalysedMove> = analysis
+        .map(|a| a.moves.iter().map(|m| (m.ply, m)).collect())
+        .unwrap_or_default();
+    let mistake = analysis.and_then(|a| a.decisive);
     let decides = verdict
         .filter(|v| decided_on_board(v))
         .map(|v| v.ply.min(last));
@@ -199,6 +216,22 @@ fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined)
             && let Some(v) = verdict
         {
             fs.push(format!("decided here: {} {}", v.result, v.reason));
+        }
+        if let Some(m) = judged.get(&ply) {
+            fs.push(format!(
+                "{}{}: {}",
+                if mistake == Some(ply) {
+                    "the decisive mistake"
+                } else {
+                    "perfect play"
+                },
+                if m.lost > 0 {
+                    format!(", lost {}", m.lost)
+                } else {
+                    ", a best move".to_string()
+                },
+                m.text
+            ));
         }
         if bad.is_some() && ply == last {
             fs.push(format!("next: the first bad move — {}", status_text(r)));
@@ -293,7 +326,7 @@ fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined)
         "<p class=\"position\">position <code class=\"fen\">{}</code></p>\n</div>\n<div class=\"right\">\n",
         escape(fen_at(open))
     ));
-    s.push_str(&ruling(r));
+    s.push_str(&ruling(r, analysis));
 
     // The move list: the plies that replayed, then the record's moves after them.
     let mut cells = Vec::new();
@@ -303,6 +336,24 @@ fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined)
         if let Some(m) = cycle.get(&ply) {
             classes.push_str(&format!(" cycle {}", m.kind.as_str()));
             badges.push_str(&kind_badge(m));
+        }
+        if let Some(m) = judged.get(&ply) {
+            classes.push_str(if m.lost > 0 {
+                " judged lost"
+            } else {
+                " judged"
+            });
+            if mistake == Some(ply) {
+                classes.push_str(" mistake");
+            }
+            if m.lost > 0 {
+                badges.push_str(&format!(
+                    "<span class=\"loss\" title=\"{}, lost {}\">−{}</span>",
+                    escape(&m.text),
+                    m.lost,
+                    m.lost
+                ));
+            }
         }
         if decides == Some(ply) {
             classes.push_str(" decides");
@@ -346,6 +397,9 @@ fn replayable(view: &GameView<'_>, mut frames: Frames, kinds: &mut KindsDefined)
     s.push_str(&move_list(frames.sides, frames.second_starts, &cells, true));
     if let Some(c) = verdict.and_then(|v| v.cycle.as_ref()) {
         s.push_str(&cycle_table(c, last));
+    }
+    if let Some(a) = analysis {
+        s.push_str(&analysis_table(a, last));
     }
     s.push_str(&tags_table(record));
     if !record.comments.is_empty() {
