@@ -221,6 +221,23 @@ fn what_every_row_says_is_said_once() {
 }
 
 /// `--format short`: one line a game, `path:game N: word: …`, then the summary.
+/// A table of a few rows that fits is left whole: two games that agree on every column but
+/// the file name keep their columns (said once above, they left a table of one column).
+#[test]
+fn a_small_table_that_fits_is_left_whole() {
+    let (out, _) = qipu(&[
+        "validate",
+        "-q",
+        "samples/xiangqi/chinese-moves.txt",
+        "samples/xiangqi/checkmate.pgn",
+    ]);
+    assert!(!out.contains("on every row"), "{out}");
+    let header = out.lines().find(|l| l.contains("source")).unwrap();
+    for col in ["#", "game", "plies", "status"] {
+        assert!(header.split_whitespace().any(|w| w == col), "{col}: {out}");
+    }
+}
+
 #[test]
 fn short_format_is_one_line_a_game() {
     let (out, _) = qipu(&["adjudicate", "-q", "--format", "short", "samples/"]);

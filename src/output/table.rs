@@ -3,7 +3,7 @@
 //!
 //! Every cell is one line. The directory common to every path is printed once above the rows.
 //! To fit the width the table, in this order: prints a column that says the same on every row
-//! as a line above the table (a table that fits whole is left whole); writes an error's place shorter (`illegal-move @12` for
+//! as a line above the table (a table of three rows or fewer that fits is left whole); writes an error's place shorter (`illegal-move @12` for
 //! `illegal-move at ply 12 (2:34)`); shows an invalid game's error in the verdict column
 //! (adjudicate: an invalid game has no verdict); shortens paths from the left
 //! (`…/disputed/allowed-draw.pgn`); leaves out the columns `plies`, `game`, `claimed` and
@@ -238,6 +238,9 @@ pub fn shorten_path(path: &str, width: usize) -> String {
     }
 }
 
+/// A table of at most this many rows is left whole when it fits.
+const SMALL_TABLE: usize = 3;
+
 /// Lays out `rows` in `width` columns (see the module's text).
 pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
     let mut cols = vec![Col::Source, Col::Number, Col::Game, Col::Plies, Col::Status];
@@ -250,15 +253,17 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         above.push(format!("in {d}"));
     }
     let strip = dir.as_ref().map_or(0, |d| d.len());
-    // A column that says the same on every row goes above the table, when the whole table
-    // does not fit the width (a small table that fits is left whole).
+    // A column that says the same on every row goes above the table, unless the table is
+    // small (a few rows, where it would leave a table of one column) and fits whole.
     let whole = Forms {
         short_status: false,
         merged: false,
         dropped: 0,
     };
     let whole_cols = columns(&cols, &whole);
-    let whole_width = fixed_widths(rows, &whole_cols, &whole).iter().sum::<usize>()
+    let whole_width = fixed_widths(rows, &whole_cols, &whole)
+        .iter()
+        .sum::<usize>()
         + 3 * whole_cols.len()
         + 1
         + rows
@@ -268,7 +273,7 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
             .unwrap_or(0)
             .max(6);
     let mut same = Vec::new();
-    if rows.len() > 1 && whole_width > width {
+    if rows.len() > SMALL_TABLE || (rows.len() > 1 && whole_width > width) {
         cols.retain(|&c| {
             if c == Col::Source {
                 return true;
