@@ -149,19 +149,25 @@ pub fn color_for(arg: ColorArg, stream: &impl anstream::stream::RawStream) -> bo
     }
 }
 
-/// The columns of the terminal that `stdout` is, when it is one and its width is known.
+/// The columns of the terminal that `stream` (stdout or stderr) is, when it is one and its
+/// width is known.
 #[cfg(unix)]
-fn terminal_columns(stdout: &std::io::Stdout) -> Option<usize> {
-    if !stdout.is_terminal() {
+fn terminal_columns(stream: &(impl IsTerminal + std::os::fd::AsFd)) -> Option<usize> {
+    if !stream.is_terminal() {
         return None;
     }
-    let size = rustix::termios::tcgetwinsize(stdout).ok()?;
+    let size = rustix::termios::tcgetwinsize(stream).ok()?;
     (size.ws_col > 0).then_some(usize::from(size.ws_col))
 }
 
 #[cfg(not(unix))]
-fn terminal_columns(stdout: &std::io::Stdout) -> Option<usize> {
-    terminal_size::terminal_size_of(stdout).map(|(w, _)| usize::from(w.0))
+fn terminal_columns(stream: &(impl IsTerminal + std::os::windows::io::AsHandle)) -> Option<usize> {
+    terminal_size::terminal_size_of(stream).map(|(w, _)| usize::from(w.0))
+}
+
+/// The width diagnostics on stderr are wrapped to: the terminal's, when stderr is one.
+pub fn stderr_columns() -> Option<usize> {
+    terminal_columns(&std::io::stderr())
 }
 
 /// The table report's view: `--width` or the terminal's width (100 when stdout is not a

@@ -102,7 +102,10 @@ pub fn run(args: &ShowArgs) -> i32 {
                 e,
                 read.input.text.as_ref(),
             );
-            eprint!("{}", diagnostic::render(&d, common::stderr_color()));
+            eprint!(
+                "{}",
+                diagnostic::render_to_width(&d, common::stderr_color(), common::stderr_columns())
+            );
             return EXIT_INVALID;
         }
     };
@@ -137,7 +140,10 @@ pub fn run(args: &ShowArgs) -> i32 {
                 &e,
                 read.input.text.as_ref(),
             );
-            eprint!("{}", diagnostic::render(&d, common::stderr_color()));
+            eprint!(
+                "{}",
+                diagnostic::render_to_width(&d, common::stderr_color(), common::stderr_columns())
+            );
             EXIT_INVALID
         }
     }

@@ -217,15 +217,48 @@ pub fn record_diagnostic_in_piece(
 
 /// Renders a diagnostic to text (with colour when `color`).
 pub fn render(diag: &dyn Diagnostic, color: bool) -> String {
+    render_to_width(diag, color, None)
+}
+
+/// [`render`] for a terminal `width` columns wide: its text is wrapped between words to fit
+/// (a long path or move is never split); without a width, miette's own (200 columns).
+pub fn render_to_width(diag: &dyn Diagnostic, color: bool, width: Option<usize>) -> String {
     let theme = if color {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
+    let mut handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
+    if let Some(w) = width {
+        handler = handler.with_width(w).with_break_words(false);
+    }
     let mut out = String::new();
     if handler.render_report(&mut out, diag).is_err() {
         out = diag.to_string();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::error::{ErrorKind, RecordError};
+
+    /// At a terminal's width the message wraps between words: every line fits, and the
+    /// file's path stays whole on one line.
+    #[test]
+    fn a_diagnostic_fits_the_terminal_without_splitting_the_path() {
+        let path = "samples/junqi/illegal-engineer-rail-blocked.jqr";
+        let error = RecordError::new(
+            ErrorKind::IllegalMove,
+            "the engineer on K0 cannot reach B0: the way is blocked (face-down and own pieces \
+             block, and a piece stops at the first piece it meets)",
+        );
+        let d = record_diagnostic(path, 0, &error, None);
+        let text = render_to_width(&d, false, Some(60));
+        assert!(text.lines().all(|l| l.chars().count() <= 60), "{text}");
+        assert!(text.lines().any(|l| l.contains(path)), "{text}");
+        // Without a width, miette's own 200 columns: the first line is longer.
+        assert!(render(&d, false).lines().any(|l| l.chars().count() > 60));
+    }
 }

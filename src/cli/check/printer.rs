@@ -50,7 +50,8 @@ impl<W: Write> Printer<'_, W> {
                             o.text.as_ref(),
                             lines_before,
                         );
-                        let s = diagnostic::render(&d, self.color);
+                        let s =
+                            diagnostic::render_to_width(&d, self.color, common::stderr_columns());
                         self.diagnostic(s);
                     } else {
                         self.diagnostics_skipped += 1;
