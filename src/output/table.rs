@@ -309,18 +309,19 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         (forms(true, true, 3), SOURCE_ROOMY),
         (forms(true, true, 4), SOURCE_MIN),
     ];
-    let mut chosen = None;
-    for (i, (forms, floor)) in tries.iter().enumerate() {
+    let laid_as = |(forms, floor): &(Forms, usize)| {
         let cs = columns(&cols, forms);
         let fixed = fixed_widths(rows, &cs, forms);
         let others: usize = fixed.iter().sum::<usize>() + 3 * cs.len() + 1;
         let fits = others + longest.min(*floor) <= width;
-        if fits || i + 1 == tries.len() {
-            chosen = Some((*forms, cs, fixed, width.saturating_sub(others), fits));
-            break;
-        }
-    }
-    let (forms, cs, mut fixed, room, fits) = chosen.expect("the last form is always taken");
+        (*forms, cs, fixed, width.saturating_sub(others), fits)
+    };
+    // The first form that fits, else the last (the narrowest).
+    let (forms, cs, mut fixed, room, fits) = tries
+        .iter()
+        .map(laid_as)
+        .find(|laid| laid.4)
+        .unwrap_or_else(|| laid_as(&tries[tries.len() - 1]));
     // The source column: what is left, at least SOURCE_MIN.
     let total = |fixed: &[usize], sw: usize| fixed.iter().sum::<usize>() + sw + 3 * cs.len() + 1;
     let mut source_width = room.max(SOURCE_MIN).min(longest);
