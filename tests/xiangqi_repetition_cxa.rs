@@ -319,6 +319,24 @@ fn a_victim_rejected_as_an_exchange_is_not_won_through_a_check() {
     assert_eq!(info.targets(false), vec![sq("e5")]);
 }
 
+/// Kind 1, 兑 inside a line of checks: a like piece may take first only when its side has the
+/// move. R i8-i9 stands behind the cannon g9: C g9-g7 will check by discovery, the only answer
+/// is K e9-e8, and C g7×c7 (over the horse e7) wins the black cannon. The black cannon could
+/// take g7 over the same screen, but only with a free move, and the check takes that move
+/// away: the capture is no exchange offer (it was weighed as one once, with the side to move
+/// swapped after the answer), and R i8-i9 chases c7.
+#[test]
+fn a_like_piece_that_must_answer_a_check_cannot_take_first() {
+    let pos = Position::from_fen("4k1C2/8R/2c1N4/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("i8i9"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("c7")]);
+    // With the black cannon rooted (the rook c3 takes back) the line wins nothing: idle.
+    let pos = Position::from_fen("4k1C2/8R/2c1N4/9/9/9/2r6/9/9/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("i8i9"));
+    assert_eq!(info.class(false), MoveClass::Idle, "{info:?}");
+}
+
 /// Kind 2: a capture that the opponent answers with a check winning more back (抽将) is no
 /// gain. R b1-a1 attacks the unprotected cannon a6, but after R×a6 the black horse's step
 /// e4-c5 checks with the rook e8 and forks the rook a6 (an interposition on e6 is taken by

@@ -281,8 +281,19 @@ impl Weigher<'_> {
 
     /// Weighs the capture `m` of the side to move in `p`: does it win more than `above`?
     /// `back`: whether the opponent's check lines that win material back are searched (not
-    /// inside such a search). `None` when the bound was reached.
-    fn weigh(&mut self, p: &Position, m: Move, above: i32, back: bool) -> Option<Weighed> {
+    /// inside such a search). `free_move`: whether the victim's side has a free move before the
+    /// capture (a capture threatened by the move judged, or a line's first, checking capture),
+    /// so that a like victim may take first (兑); inside a line of checks the victim's side has
+    /// just answered a check, and a reply that took first is one of the replies searched
+    /// ([`Weigher::defend`]), so 兑 is not asked again. `None` when the bound was reached.
+    fn weigh(
+        &mut self,
+        p: &Position,
+        m: Move,
+        above: i32,
+        back: bool,
+        free_move: bool,
+    ) -> Option<Weighed> {
         let (Some(a), Some(v)) = (p.piece_at(m.from), p.piece_at(m.to)) else {
             return Some(Weighed::NoGain);
         };
@@ -292,7 +303,10 @@ impl Weigher<'_> {
         if gain <= above {
             return Some(Weighed::NoGain);
         }
-        if self.code.exchange_is_idle() && offers_exchange(&to_move(p, v.color), m, a, v) {
+        if free_move
+            && self.code.exchange_is_idle()
+            && offers_exchange(&to_move(p, v.color), m, a, v)
+        {
             return Some(Weighed::Exchange);
         }
         if has_mate_in_one(&after) {
@@ -400,7 +414,7 @@ impl Weigher<'_> {
             .collect();
         captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         for (_, m) in captures {
-            if let Weighed::Wins(_) = self.weigh(p, m, above, back)? {
+            if let Weighed::Wins(_) = self.weigh(p, m, above, back, false)? {
                 return Some(Some(vec![origin(origins, m.to)]));
             }
         }
@@ -472,7 +486,7 @@ fn capture_threats(
             continue;
         }
         tried += 1;
-        match w.weigh(&p, m, 0, true) {
+        match w.weigh(&p, m, 0, true, true) {
             Some(Weighed::Wins(_)) => {}
             Some(Weighed::Exchange | Weighed::SelfMate) => {
                 rejected.push(m.to);
@@ -533,7 +547,7 @@ fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Thr
         if victim.is_some() {
             // The checking capture itself: rejected as a capture is (兑, 自毙), it is no
             // gain through the check either.
-            match w.weigh(&p, c, i32::MIN / 2, false) {
+            match w.weigh(&p, c, i32::MIN / 2, false, true) {
                 None => break,
                 Some(Weighed::Exchange | Weighed::SelfMate) => continue,
                 Some(_) => {}
