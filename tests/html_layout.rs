@@ -11,9 +11,7 @@
 //!
 //! Screenshots of the first screen go to `target/tmp/html-browser/fit-*.png`.
 
-mod browser;
-
-use browser::*;
+use crate::browser::*;
 use headless_chrome::Tab;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -111,6 +109,7 @@ fn name(page: &Path) -> String {
 }
 
 #[test]
+#[ignore = "browser (headless Chromium, minutes): .ci/run runs it: cargo test --release --test suite -- --ignored html_browser:: html_layout::"]
 fn no_page_scrolls_sideways_and_the_first_screen_holds_the_board() {
     let Some(s) = session() else {
         return;
@@ -185,6 +184,7 @@ fn no_page_scrolls_sideways_and_the_first_screen_holds_the_board() {
 /// The characters of the board's pieces and of the move list, in one script: a simplified
 /// record's board says 车 马 帅, a traditional one's 車 馬 帥.
 #[test]
+#[ignore = "browser (headless Chromium, minutes): .ci/run runs it: cargo test --release --test suite -- --ignored html_browser:: html_layout::"]
 fn the_board_speaks_the_script_of_the_move_list() {
     let Some(s) = session() else {
         return;
@@ -217,6 +217,7 @@ fn the_board_speaks_the_script_of_the_move_list() {
 /// A move's tag on the highlighted move: its text and its background differ enough to read
 /// (WCAG contrast ratio 4.5 or more). The 闲 tag was white on light grey.
 #[test]
+#[ignore = "browser (headless Chromium, minutes): .ci/run runs it: cargo test --release --test suite -- --ignored html_browser:: html_layout::"]
 fn a_tag_on_the_highlighted_move_is_readable() {
     let Some(s) = session() else {
         return;

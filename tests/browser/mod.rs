@@ -1,5 +1,6 @@
 //! What the browser tests share: finding and starting headless Chromium (one browser for a
-//! test binary, one test at a time), opening pages, running script in them, screenshots.
+//! test binary, one test at a time, stopped when the test binary exits), opening pages,
+//! running script in them, screenshots.
 
 #![allow(dead_code)]
 
@@ -9,6 +10,7 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
@@ -78,6 +80,35 @@ pub fn launch() -> Result<Browser, String> {
     Browser::new(options).map_err(|e| format!("{} does not start: {e}", path.display()))
 }
 
+/// The process id of the shared browser, stopped at exit: the browser lives in a static, which
+/// is never dropped, and Chromium does not end with the process that started it (each test run
+/// used to leave its browser running for the ten minutes of its idle timeout).
+static CHROMIUM: AtomicU32 = AtomicU32::new(0);
+
+unsafe extern "C" {
+    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+}
+
+extern "C" fn stop_chromium() {
+    let pid = CHROMIUM.load(Ordering::SeqCst);
+    if pid != 0 {
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+}
+
+fn launch_shared() -> Result<Browser, String> {
+    let browser = launch()?;
+    if let Some(pid) = browser.get_process_id() {
+        CHROMIUM.store(pid, Ordering::SeqCst);
+        // SAFETY: registers a plain function with the C library's exit handlers; it only reads
+        // an atomic and runs `kill`.
+        unsafe {
+            atexit(stop_chromium);
+        }
+    }
+    Ok(browser)
+}
+
 /// The browser all tests share (one at a time: the machine has two cores).
 pub struct Session {
     pub browser: Browser,
@@ -85,7 +116,7 @@ pub struct Session {
 
 pub fn session() -> Option<MutexGuard<'static, Session>> {
     static BROWSER: OnceLock<Result<Mutex<Session>, String>> = OnceLock::new();
-    match BROWSER.get_or_init(|| launch().map(|browser| Mutex::new(Session { browser }))) {
+    match BROWSER.get_or_init(|| launch_shared().map(|browser| Mutex::new(Session { browser }))) {
         Ok(m) => Some(m.lock().unwrap_or_else(|e| e.into_inner())),
         Err(why) => {
             if std::env::var_os("CI").is_some() {

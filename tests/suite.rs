@@ -1,0 +1,49 @@
+//! Every integration test of qipu in one test program: each file of tests/ is a module here,
+//! so the suite is compiled and linked once rather than once per file, and its tests share the
+//! cores in one run. One file's tests: `cargo test --release --test suite FILE::` (for
+//! example `xiangqi_repetition_axf::`); the slow ones are `#[ignore]`d (`-- --ignored`).
+
+mod browser;
+mod ccbridge_formats;
+mod cli_common;
+mod cli_dedupe;
+mod cli_samples;
+mod cli_stream;
+mod cli_table;
+mod cli_where;
+mod convert_database;
+mod convert_safety;
+mod formats_by_content;
+mod fuzz_regressions;
+mod hostile_input;
+mod html_browser;
+mod html_layout;
+mod html_pages;
+mod junqi_formats;
+mod junqi_perft;
+mod junqi_rules;
+mod junqi_samples;
+mod junqi_stream;
+mod layers;
+mod library_batch;
+mod othello_corpus;
+mod othello_formats;
+mod othello_perft;
+mod othello_samples;
+mod othello_solve;
+mod othello_solve_cli;
+mod referee;
+mod roundtrip_junqi;
+mod roundtrip_othello;
+mod roundtrip_xiangqi;
+mod roundtrip_xqf;
+mod show_cli;
+mod show_docs_links;
+mod svg_render;
+mod xiangqi_cxa_diagrams;
+mod xiangqi_formats;
+mod xiangqi_notation;
+mod xiangqi_perft;
+mod xiangqi_repetition_axf;
+mod xiangqi_repetition_cxa;
+mod xiangqi_tiantian_kinds;
