@@ -145,7 +145,7 @@ pub fn where_lost(judged: &[MoveJudged]) -> WhereLost<'_> {
     }
 }
 
-pub use crate::core::analysis::signed;
+use crate::core::analysis::signed;
 
 /// "move 46, d7 (White): 0 → −6, best was g7" (move = ply; scores for the mover; the best
 /// moves named only when the move played was not one).
@@ -167,7 +167,7 @@ pub fn describe(m: &MoveJudged) -> String {
 }
 
 /// "g7", "b8 or g7", "a1, b8 or g7".
-pub fn or_list(names: &[String]) -> String {
+fn or_list(names: &[String]) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),
