@@ -264,6 +264,61 @@ pub fn judge_moves_within(
 mod tests {
     use super::*;
 
+    /// Moves with these (mover, before, after) from ply 1, Black first.
+    fn judged(scores: &[(i32, i32)]) -> Vec<MoveJudged> {
+        scores
+            .iter()
+            .enumerate()
+            .map(|(i, &(before, after))| MoveJudged {
+                ply: i + 1,
+                mover: if i % 2 == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                },
+                mv: Move::Place(0),
+                before,
+                after,
+                best: vec![1],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_decisive_mistake_is_the_losers_last_drop_into_a_loss() {
+        let plies = |w: &WhereLost<'_>| -> Vec<usize> { w.changes.iter().map(|m| m.ply).collect() };
+        // White: win → draw at ply 2, draw → loss at ply 4; Black wins.
+        let j = judged(&[(-4, -4), (4, 0), (0, 0), (0, -6), (6, 6)]);
+        let w = where_lost(&j);
+        assert_eq!(w.loser, Some(Player::Second));
+        assert_eq!(w.decisive.map(|m| m.ply), Some(4));
+        assert_eq!(plies(&w), vec![2, 4]);
+        assert!(!w.lost_before);
+        // Black throws its win away (ply 1), White hands it back (ply 2), Black loses it again
+        // (ply 3): the last drop is the decisive one; White's slip changed its result too.
+        let j = judged(&[(2, -2), (2, -4), (4, -2), (2, 2)]);
+        let w = where_lost(&j);
+        assert_eq!(w.loser, Some(Player::First));
+        assert_eq!(w.decisive.map(|m| m.ply), Some(3));
+        assert_eq!(plies(&w), vec![1, 2, 3]);
+        // The winner's own slips (win → win) change nothing; the loser was lost from the
+        // start: no move named, lost before.
+        let j = judged(&[(-8, -10), (10, 4), (-4, -4)]);
+        let w = where_lost(&j);
+        assert_eq!(w.loser, Some(Player::First));
+        assert_eq!(w.decisive, None);
+        assert!(w.lost_before);
+        assert!(w.changes.is_empty());
+        // A draw at the end: no loser, no decisive move, the result change still listed.
+        let j = judged(&[(2, 0), (0, 0)]);
+        let w = where_lost(&j);
+        assert_eq!((w.loser, w.decisive, w.lost_before), (None, None, false));
+        assert_eq!(plies(&w), vec![1]);
+        // Nothing judged.
+        let w = where_lost(&[]);
+        assert_eq!((w.loser, w.decisive, w.changes.len()), (None, None, 0));
+    }
+
     #[test]
     fn every_move_of_a_short_ending() {
         // A random game to its end: before of each move = −after of the previous … and no
