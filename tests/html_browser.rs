@@ -318,38 +318,59 @@ fn an_othello_game_shows_where_it_was_lost() {
     show_page(&root().join("samples/othello/sample.wtb"), 0, &page);
     let tab = s.open(&url(&page, ""));
     // Perfect play from 18 empties: plies 43–60 judged, four of them lost discs, the
-    // decisive one (ply 46, a2) highlighted in the move list and the analysis table.
+    // decisive one (ply 50, g7: White's draw into a loss) highlighted in the move list and the
+    // analysis table; ply 46 (White's win into a draw) listed as a result change.
     let count = |sel: &str| eval(&tab, &format!("document.querySelectorAll('{sel}').length"));
     assert_eq!(count("table.moves .mv.judged"), serde_json::json!(18));
     assert_eq!(count("table.moves .mv.judged.lost"), serde_json::json!(4));
     assert_eq!(count("table.moves .mv.mistake"), serde_json::json!(1));
     assert_eq!(count("table.analysis tbody tr"), serde_json::json!(18));
+    assert_eq!(count("table.analysis tr.changed"), serde_json::json!(1));
     let mistake = eval_str(
         &tab,
         "document.querySelector('table.moves .mv.mistake').textContent",
     );
-    assert_eq!(mistake, "a2−14");
+    assert_eq!(mistake, "g7−8");
     // The ruling names it; a click goes there and the facts of the ply say it.
     let lost_at = eval_str(&tab, "document.querySelector('dd.lost-at').textContent");
     assert_eq!(
         lost_at,
-        "move 46, a2 (White): 14 → 0, best was c8 (lost 14)"
+        "move 50, g7 (White): 0 → −8, best was a8 (draw → loss, lost 8)"
+    );
+    let changes = eval_str(&tab, "document.querySelector('dd.changes').textContent");
+    assert_eq!(
+        changes,
+        "move 46 (White) win → draw; move 50 (White) draw → loss"
     );
     tab.find_element("dd.lost-at button")
         .expect("the decisive mistake's button")
         .click()
         .expect("a click");
-    assert_eq!(board_ply(&tab, 0), 46);
+    assert_eq!(board_ply(&tab, 0), 50);
     let facts = eval_str(&tab, "document.querySelector('#g0 ul.facts').textContent");
     assert!(
-        facts.contains("the decisive mistake, lost 14: move 46, a2 (White): 14 → 0, best was c8"),
+        facts.contains(
+            "the decisive mistake (draw → loss), lost 8: move 50, g7 (White): 0 → −8, best was a8"
+        ),
         "{facts}"
     );
     key(&tab, "ArrowRight");
-    assert_eq!(board_ply(&tab, 0), 47);
+    assert_eq!(board_ply(&tab, 0), 51);
     let facts = eval_str(&tab, "document.querySelector('#g0 ul.facts').textContent");
     assert!(
-        facts.contains("perfect play, a best move: move 47, c8 (Black): 0 → 0"),
+        facts.contains("perfect play, a best move: move 51, a7 (Black): 8 → 8"),
+        "{facts}"
+    );
+    tab.find_element("dd.changes button")
+        .expect("the first result change's button")
+        .click()
+        .expect("a click");
+    assert_eq!(board_ply(&tab, 0), 46);
+    let facts = eval_str(&tab, "document.querySelector('#g0 ul.facts').textContent");
+    assert!(
+        facts.contains(
+            "the result changed (win → draw), lost 14: move 46, a2 (White): 14 → 0, best was c8"
+        ),
         "{facts}"
     );
     tab.find_element("dd.lost-at button")

@@ -94,7 +94,12 @@ def adjudicate(
     format: Optional[str] = None,
     encoding: Optional[str] = None,
     json_lines: bool = False,
-) -> ReportIterator: ...
+    explain: bool = False,
+) -> ReportIterator:
+    """Reports as ``qipu adjudicate --report json`` gives them; with ``explain=True`` as
+    ``qipu adjudicate --explain --report json`` does (each Othello game with a verdict gets
+    its ``analysis``: where the game was lost)."""
+
 def convert(
     records: Union[Record, Iterable[Record]],
     to: str,
@@ -114,6 +119,12 @@ def othello_solve(
     """The exact Othello solver: ``solved``, ``score`` (final disc difference for the side
     to move, empties to the winner), ``best_moves``, ``pv``, ``nodes``, ``seconds``,
     ``board``, ``empties``."""
+
+def othello_analyze(
+    record: Record, *, empties: int = 18, nodes: Optional[int] = None
+) -> Optional[Dict[str, Any]]:
+    """Where an Othello game was lost: the ``analysis`` object of ``qipu adjudicate
+    --explain --report json``; None when the record does not replay or ``empties`` is 0."""
 
 class XiangqiBoard:
     def __init__(self, fen: Optional[str] = None) -> None: ...

@@ -106,7 +106,7 @@ fn items(inputs: &Bound<'_, PyAny>) -> PyResult<Vec<Item>> {
 fn run(
     settings: Settings,
     items: Vec<Item>,
-    adjudicate: bool,
+    wants: Wants,
     tx: SyncSender<Vec<String>>,
     pool: &rayon::ThreadPool,
 ) {
@@ -114,12 +114,17 @@ fn run(
         match item {
             Item::Paths(paths) => {
                 let mut open = true;
-                batch::check_inputs_in(Some(pool), &settings, &paths, adjudicate, |reports| {
+                let each = |reports: Vec<qipu::driver::report::GameReport>| {
                     open = tx
                         .send(reports.iter().map(batch::json_line).collect())
                         .is_ok();
                     open
-                });
+                };
+                if wants.explain {
+                    batch::explain_inputs_in(Some(pool), &settings, &paths, each);
+                } else {
+                    batch::check_inputs_in(Some(pool), &settings, &paths, wants.adjudicate, each);
+                }
                 if !open {
                     return;
                 }
@@ -129,7 +134,7 @@ fn run(
                     let lines: Vec<String> = pool.install(|| {
                         chunk
                             .par_iter()
-                            .map(|r| r.report_json(&settings, adjudicate))
+                            .map(|r| r.report_json(&settings, wants.adjudicate, wants.explain))
                             .collect()
                     });
                     if tx.send(lines).is_err() {
@@ -141,10 +146,18 @@ fn run(
     }
 }
 
+/// What a batch computes: the verdicts (`adjudicate`), and with them each game's analysis of
+/// its moves (`explain`, the CLI's `adjudicate --explain --report json`).
+#[derive(Clone, Copy)]
+struct Wants {
+    adjudicate: bool,
+    explain: bool,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn start(
     inputs: &Bound<'_, PyAny>,
-    adjudicate: bool,
+    wants: Wants,
     rules: Option<&str>,
     params: Option<&Bound<'_, PyDict>>,
     jobs: Option<usize>,
@@ -165,7 +178,7 @@ fn start(
     let (tx, rx) = sync_channel(4);
     std::thread::Builder::new()
         .name("qipu-batch".to_string())
-        .spawn(move || run(settings, items, adjudicate, tx, &pool))
+        .spawn(move || run(settings, items, wants, tx, &pool))
         .map_err(|e| errors::rules_error(format!("cannot start the batch thread: {e}")))?;
     Ok(ReportIter {
         rx: std::sync::Mutex::new(Some(rx)),
@@ -192,17 +205,23 @@ fn validate(
     encoding: Option<&str>,
     json_lines: bool,
 ) -> PyResult<ReportIter> {
+    let wants = Wants {
+        adjudicate: false,
+        explain: false,
+    };
     start(
-        inputs, false, rules, params, jobs, game, format, encoding, json_lines,
+        inputs, wants, rules, params, jobs, game, format, encoding, json_lines,
     )
 }
 
 /// Adjudicates records: validates them, decides each result by the rules and compares it with
 /// the claimed one. Yields one dict per game, exactly the object of a line of
 /// `qipu adjudicate --report json` (`verdict`, `agrees` …). `rules` names a rule set (cxa,
-/// axf, wof …), `params` sets rule parameters (`{"move-limit": 50}`).
+/// axf, wof …), `params` sets rule parameters (`{"move-limit": 50}`). With `explain=True`,
+/// the objects of `qipu adjudicate --explain --report json`: each Othello game with a verdict
+/// gets its `analysis` (where the game was lost, by perfect play).
 #[pyfunction]
-#[pyo3(signature = (inputs, rules=None, params=None, jobs=None, game=None, format=None, encoding=None, json_lines=false))]
+#[pyo3(signature = (inputs, rules=None, params=None, jobs=None, game=None, format=None, encoding=None, json_lines=false, explain=false))]
 #[allow(clippy::too_many_arguments)]
 fn adjudicate(
     inputs: &Bound<'_, PyAny>,
@@ -213,9 +232,14 @@ fn adjudicate(
     format: Option<&str>,
     encoding: Option<&str>,
     json_lines: bool,
+    explain: bool,
 ) -> PyResult<ReportIter> {
+    let wants = Wants {
+        adjudicate: true,
+        explain,
+    };
     start(
-        inputs, true, rules, params, jobs, game, format, encoding, json_lines,
+        inputs, wants, rules, params, jobs, game, format, encoding, json_lines,
     )
 }
 

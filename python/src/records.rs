@@ -32,15 +32,15 @@ pub struct PyRecord {
 }
 
 impl PyRecord {
-    /// Its report as the CLI gives it (`--report json`), serialized.
-    pub fn report_json(&self, settings: &Settings, adjudicate: bool) -> String {
-        let mut r = batch::check_record(
-            settings,
-            &self.source,
-            &self.record,
-            self.text.as_deref(),
-            adjudicate,
-        );
+    /// Its report as the CLI gives it (`--report json`; with `explain`, adjudicated, as
+    /// `adjudicate --explain --report json` gives it), serialized.
+    pub fn report_json(&self, settings: &Settings, adjudicate: bool, explain: bool) -> String {
+        let text = self.text.as_deref();
+        let mut r = if explain {
+            batch::explain_record(settings, &self.source, &self.record, text)
+        } else {
+            batch::check_record(settings, &self.source, &self.record, text, adjudicate)
+        };
         if self.lines_before > 0
             && let Some(e) = &mut r.error
         {

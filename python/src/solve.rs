@@ -1,9 +1,12 @@
 //! `qipu.othello.solve`: the exact endgame solver of the crate (the one `qipu solve` runs).
 
 use crate::errors;
+use crate::records::PyRecord;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use qipu::core::record::GameKind;
 use qipu::othello::notation::{board_string, move_name, parse_board, square_name};
+use qipu::othello::solve::lost::{ANALYSIS_NODES, analyse_record_within};
 use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
 use std::time::Duration;
 
@@ -62,6 +65,44 @@ fn othello_solve<'py>(
     Ok(d)
 }
 
+/// Where an Othello game was lost: every move from the first position with at most `empties`
+/// empty squares judged by perfect play within `nodes` (default: the 50 million of
+/// `adjudicate --explain`). Returns the `analysis` object of `qipu adjudicate --explain
+/// --report json` as a dict (the same one, with the same `empties` as the rule parameter
+/// `analysis-empties`), or None when the record does not replay or `empties` is 0.
+#[pyfunction]
+#[pyo3(signature = (record, *, empties=18, nodes=None))]
+fn othello_analyze<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+    empties: u32,
+    nodes: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rec = record
+        .cast::<PyRecord>()
+        .map_err(|_| errors::rules_error("analyze takes a qipu.Record (from qipu.read)"))?
+        .get()
+        .record
+        .clone();
+    if rec.game != GameKind::Othello {
+        return Err(errors::rules_error(format!(
+            "analyze is for Othello records, not {}",
+            rec.game
+        )));
+    }
+    let budget = nodes.unwrap_or(ANALYSIS_NODES);
+    let analysis = py.detach(|| analyse_record_within(&rec, empties, budget));
+    match analysis {
+        None => Ok(py.None().into_bound(py)),
+        Some(a) => {
+            // Plain data: serializing it cannot fail.
+            let text = serde_json::to_string(&a).unwrap_or_default();
+            crate::from_json(py, &text)
+        }
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(othello_solve, m)?)
+    m.add_function(wrap_pyfunction!(othello_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(othello_analyze, m)?)
 }

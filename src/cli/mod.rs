@@ -238,7 +238,10 @@ pub struct AdjudicateArgs {
     #[command(flatten)]
     pub check: CheckArgs,
     /// Explain each verdict on stderr: the ruling, a repetition cycle move by move with each
-    /// move's class, and a diagram of the deciding (for a repetition: the repeated) position.
+    /// move's class, and a diagram of the deciding (for a repetition: the repeated) position;
+    /// for Othello, where the game was lost (rule parameter analysis-empties). With --report
+    /// json or yaml, nothing goes to stderr: each Othello game's report gets an `analysis`
+    /// object instead (without --explain the report is unchanged).
     #[arg(long)]
     pub explain: bool,
     /// Also write one self-contained HTML page: every game in a table (filtered by status and

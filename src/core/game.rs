@@ -1,6 +1,7 @@
 //! The interface every game plugs into. The core (input, replay driver, report, CLI) talks to a
 //! game only through this trait; the game keeps its rules, notations and formats to itself.
 
+pub use crate::core::analysis::{AnalysedMove, Analysis};
 use crate::core::error::{RecordError, Warning};
 use crate::core::identity::Identity;
 use crate::core::record::{GameKind, Input, Record};
@@ -161,40 +162,6 @@ pub struct Frame {
     pub facts: Vec<String>,
     /// Rows of the status table under [`Frames::table_head`].
     pub table: Vec<Vec<String>>,
-}
-
-/// Moves of a game judged by the game's own engine (Othello: perfect play by the exact
-/// solver), for `adjudicate --explain` and the HTML page (see [`Game::analysis`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Analysis {
-    /// What was judged and how, whose scores they are (one line).
-    pub summary: String,
-    /// The moves judged, in order.
-    pub moves: Vec<AnalysedMove>,
-    /// The ply of the decisive mistake, when a move lost anything.
-    pub decisive: Option<usize>,
-    /// Why some moves (or all) were not judged: the budget (`None` when every move asked
-    /// for was).
-    pub unjudged: Option<String>,
-}
-
-/// One move of an [`Analysis`]: the mover's score under best play before and after it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AnalysedMove {
-    pub ply: usize,
-    /// The mover ("Black").
-    pub side: String,
-    /// The move as the game names it ("d7", "pass").
-    pub move_text: String,
-    /// The mover's score under best play before the move, and after it.
-    pub before: i32,
-    pub after: i32,
-    /// What the move gave away (`before − after`; 0 for a best move).
-    pub lost: i32,
-    /// A best move, named only when the move played was not one.
-    pub best: Option<String>,
-    /// The move in words: "move 46, d7 (White): 0 → −6, best was g7".
-    pub text: String,
 }
 
 /// Options for `show`.

@@ -2,6 +2,7 @@
 //! trait, the replay and judging contracts, verdicts and rule values. It imports nothing from
 //! the games or the driver above it.
 
+pub mod analysis;
 pub mod diagnostic;
 pub mod encoding;
 pub mod error;

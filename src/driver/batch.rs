@@ -35,6 +35,21 @@ pub fn check_record(
     r
 }
 
+/// [`check_record`] adjudicated, with the game's analysis of its moves: the report of
+/// `adjudicate --explain --report json` (`GameReport::analysis`).
+pub fn explain_record(
+    settings: &Settings,
+    source: &str,
+    record: &Record,
+    text: Option<&str>,
+) -> GameReport {
+    let mut r = check_record(settings, source, record, text, true);
+    if let Some(game) = crate::driver::registry::get(record.game) {
+        r.explain_with(game, record, &settings.rules_for(record.game));
+    }
+    r
+}
+
 /// Validates (or adjudicates) every input with the streaming batch driver
 /// (`driver::run`, the CLI's) on the current rayon pool: `each` receives the reports
 /// in input order (the inputs that could not be found first, as the CLI prints them), a file
@@ -57,6 +72,28 @@ pub fn check_inputs_in(
     settings: &Settings,
     inputs: &[String],
     adjudicate: bool,
+    each: impl FnMut(Vec<GameReport>) -> bool,
+) {
+    run_inputs(pool, settings, inputs, (adjudicate, false), each)
+}
+
+/// [`check_inputs_in`] adjudicating, each report with the game's analysis of its moves: the
+/// reports of `adjudicate --explain --report json` (`GameReport::analysis`).
+pub fn explain_inputs_in(
+    pool: Option<&rayon::ThreadPool>,
+    settings: &Settings,
+    inputs: &[String],
+    each: impl FnMut(Vec<GameReport>) -> bool,
+) {
+    run_inputs(pool, settings, inputs, (true, true), each)
+}
+
+/// The batch of [`check_inputs_in`]: `(adjudicate, analysis)`.
+fn run_inputs(
+    pool: Option<&rayon::ThreadPool>,
+    settings: &Settings,
+    inputs: &[String],
+    (adjudicate, analysis): (bool, bool),
     mut each: impl FnMut(Vec<GameReport>) -> bool,
 ) {
     let (files, problems) = settings.collect(inputs);
@@ -69,7 +106,10 @@ pub fn check_inputs_in(
     }
     let sizes = input::file_sizes(&files);
     let keep_records = AtomicBool::new(false);
-    let ctx = Ctx::<()>::plain(settings, adjudicate, &keep_records);
+    let ctx = Ctx::<()> {
+        analysis,
+        ..Ctx::plain(settings, adjudicate, &keep_records)
+    };
     let mut reports = Reports {
         each,
         stopped: false,

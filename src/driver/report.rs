@@ -3,8 +3,9 @@
 
 use crate::core::encoding::line_col;
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::Checked;
+use crate::core::game::{Analysis, Checked, Game};
 use crate::core::record::{GameKind, Record};
+use crate::core::rules::Rules;
 use crate::core::verdict::{self, Reason, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -75,6 +76,11 @@ pub struct GameReport {
     pub agrees: Option<bool>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Warning>,
+    /// `adjudicate --explain` with a JSON or YAML report: the game's own analysis of its moves
+    /// (Othello: where the game was lost, docs/games/othello.md); absent otherwise, so that
+    /// the report without `--explain` is unchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Analysis>,
     /// The whole input failed (could not be opened, detected or decoded): exit status 2.
     #[serde(skip)]
     pub input_failure: bool,
@@ -124,6 +130,7 @@ impl GameReport {
             verdict: if adjudicate { checked.verdict } else { None },
             agrees,
             warnings: checked.warnings,
+            analysis: None,
             input_failure: false,
         }
     }
@@ -150,6 +157,7 @@ impl GameReport {
             verdict: None,
             agrees: if adjudicate { Some(false) } else { None },
             warnings: Vec::new(),
+            analysis: None,
             input_failure: false,
         }
     }
@@ -177,7 +185,16 @@ impl GameReport {
             verdict: None,
             agrees: None,
             warnings: Vec::new(),
+            analysis: None,
             input_failure: true,
+        }
+    }
+
+    /// Adds the game's analysis of its moves (`adjudicate --explain` in a JSON or YAML
+    /// report, Python's `explain=True`) to an adjudicated game with a verdict.
+    pub fn explain_with(&mut self, game: &dyn Game, record: &Record, rules: &Rules) {
+        if self.verdict.is_some() {
+            self.analysis = game.analysis(record, rules);
         }
     }
 

@@ -34,7 +34,7 @@ pub static RULE_SPECS: &[RuleSpec] = &[
         key: "analysis-empties",
         default: "18",
         value: RuleValue::Int { min: 0, max: 30 },
-        help: "adjudicate --explain and the HTML page: every move from the first position with at most this many empty squares judged by perfect play (score before and after, discs lost, the decisive mistake), within a budget of 50 million nodes a game; 0: no analysis",
+        help: "adjudicate --explain (its text, or the report's `analysis` with --report json/yaml) and the HTML page: every move from the first position with at most this many empty squares judged by perfect play (score before and after, discs lost, best moves, the decisive mistake, every result change), within a budget of 50 million nodes a game; 0: no analysis",
     },
 ];
 

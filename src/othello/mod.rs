@@ -124,7 +124,7 @@ impl Game for Othello {
     /// Where the game was lost: perfect play over its last `analysis-empties` empty squares.
     fn analysis(&self, record: &Record, rules: &Rules) -> Option<Analysis> {
         let n = u32::try_from(rules.int("analysis-empties")).unwrap_or(u32::MAX);
-        solve::analyze::analyse_record(record, n)
+        solve::lost::analyse_record(record, n)
     }
 
     fn explain_remarks(
@@ -134,7 +134,7 @@ impl Game for Othello {
         _verdict: &crate::core::verdict::Verdict,
     ) -> Vec<String> {
         self.analysis(record, rules)
-            .map(|a| solve::analyze::explain_lines(&a))
+            .map(|a| solve::lost::explain_lines(&a))
             .unwrap_or_default()
     }
 }

@@ -218,6 +218,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         verdict_for_filter,
         identity: mode == Mode::Dedupe,
         explain_text: explain.text && show_diagnostics,
+        analysis: explain.text && format != ReportFormat::Table,
         keep_records: &page_room,
         page: make_page.as_ref().map(|m| m as &run::PageMaker<'_, Staged>),
     };

@@ -3,11 +3,12 @@
 use super::SolveArgs;
 use crate::cli::common;
 use crate::cli::{EXIT_INVALID, EXIT_OK};
+use qipu::core::analysis::{result_change, signed};
 use qipu::core::record::GameKind;
 use qipu::driver::settings::Settings;
 use qipu::othello::notation::{move_name, player_name, square_name};
 use qipu::othello::replay::replay_record;
-use qipu::othello::solve::analyze::{decisive, describe, judge_moves};
+use qipu::othello::solve::analyze::{describe, judge_moves, where_lost};
 use qipu::othello::solve::{SolveOptions, Table};
 use qipu::output::report::ReportFormat;
 use serde_json::json;
@@ -63,18 +64,22 @@ pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
                     }
                     Err(e) => return common::usage_error(&e.to_string()),
                 };
-            let worst = decisive(&judged);
+            let w = where_lost(&judged);
             if format == ReportFormat::Json {
                 let moves: Vec<_> = judged
                     .iter()
                     .map(|m| {
+                        let best: Vec<String> = m.best.iter().map(|&b| square_name(b)).collect();
                         json!({"ply": m.ply, "player": player_name(m.mover), "move": move_name(m.mv),
                                "before": m.before, "after": m.after, "lost": m.lost(),
-                               "best": m.best.map(square_name)})
+                               "best": best})
                     })
                     .collect();
+                let changes: Vec<usize> = w.changes.iter().map(|m| m.ply).collect();
                 let row = json!({"source": input, "game": g, "from_empties": args.from_empties,
-                                 "moves": moves, "decisive": worst.map(describe)});
+                                 "moves": moves, "loser": w.loser.map(player_name),
+                                 "decisive": w.decisive.map(describe),
+                                 "lost_before": w.lost_before, "result_changes": changes});
                 println!("{row}");
                 continue;
             }
@@ -87,9 +92,33 @@ pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
                 };
                 println!("  {}{lost}", describe(m));
             }
-            match worst {
-                Some(m) => println!("  decisive: {}", describe(m)),
-                None => println!("  every move was a best move"),
+            for m in &w.changes {
+                println!(
+                    "  result changed: move {} ({}): {}",
+                    m.ply,
+                    player_name(m.mover),
+                    result_change(m.before, m.after).unwrap_or_default()
+                );
+            }
+            match (w.decisive, w.loser, judged.first()) {
+                (Some(m), _, _) => println!("  decisive: {}", describe(m)),
+                (None, Some(loser), Some(first)) if w.lost_before => {
+                    let score = if first.mover == loser {
+                        first.before
+                    } else {
+                        -first.before
+                    };
+                    println!(
+                        "  decisive: before ply {}: {} was already lost there ({})",
+                        first.ply,
+                        player_name(loser),
+                        signed(score)
+                    )
+                }
+                _ if judged.iter().all(|m| m.lost() == 0) => {
+                    println!("  every move was a best move")
+                }
+                _ => println!("  decisive: none, perfect play ends the game a draw"),
             }
         }
     }

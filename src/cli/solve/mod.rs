@@ -61,8 +61,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "EMPTIES", default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub depth: u32,
     /// Where each record input's game was lost: every move from the first position with at
-    /// most --from-empties empties, with the perfect-play score before and after it and what
-    /// it lost, and the decisive mistake.
+    /// most --from-empties empties, with the perfect-play score before and after it, what it
+    /// lost and every best move; every move that changed the result, and the decisive mistake
+    /// (the loser's last move from a draw or a win to a loss).
     #[arg(long, conflicts_with_all = ["board", "ply", "theoretical"])]
     pub analyze: bool,
     /// With --analyze: the empties from which moves are judged.

@@ -172,6 +172,9 @@ fn check_records<P: Send>(
                     r.verdict = None;
                     r.agrees = None;
                 }
+                if ctx.analysis {
+                    r.explain_with(game, record, rules);
+                }
                 if let Some(v) = r.verdict.as_ref().filter(|_| ctx.explain_text) {
                     let opts = ShowOptions {
                         ply: Some(v.ply),

@@ -57,6 +57,9 @@ pub struct Ctx<'a, P> {
     pub identity: bool,
     /// `--explain` with diagnostics shown: the deciding position is drawn.
     pub explain_text: bool,
+    /// `--explain` with a JSON or YAML report: each adjudicated game's report carries the
+    /// game's analysis of its moves (`GameReport::analysis`).
+    pub analysis: bool,
     /// While it holds, each game's record is kept (the `--html` page makes games replayable
     /// until it is full).
     pub keep_records: &'a AtomicBool,
@@ -74,6 +77,7 @@ impl<'a, P> Ctx<'a, P> {
             verdict_for_filter: false,
             identity: false,
             explain_text: false,
+            analysis: false,
             keep_records,
             page: None,
         }

@@ -1,11 +1,10 @@
 //! Where a game was lost: every move from the first position with at most N empties on, with
-//! the perfect-play score before and after it (the mover's final disc difference) and what it
-//! lost; the decisive mistake is the first that changed the result for its player (else the
-//! costliest).
+//! the perfect-play score before and after it (the mover's final disc difference), what it
+//! lost and every best move; the decisive mistake is the last move of the side that loses
+//! that turned its draw or win into a loss ([`where_lost`]; docs/games/othello.md says why).
 
 use super::{Outcome, SolveError, SolveOptions, Table, solve};
-use crate::core::game::{AnalysedMove, Analysis};
-use crate::core::record::{Player, Record};
+use crate::core::record::Player;
 use crate::othello::notation::{move_name, player_name, square_name};
 use crate::othello::rules::{Board, Move};
 
@@ -20,14 +19,20 @@ pub struct MoveJudged {
     pub before: i32,
     /// … and after it.
     pub after: i32,
-    /// A best move of the position (none for a pass).
-    pub best: Option<u8>,
+    /// Every best move of the position, sorted (none for a pass).
+    pub best: Vec<u8>,
 }
 
 impl MoveJudged {
     /// The disc difference the move gave away (0 for a best move).
     pub fn lost(&self) -> i32 {
         self.before - self.after
+    }
+
+    /// Whether the move changed its mover's result under perfect play: a win to a draw or a
+    /// loss, a draw to a loss.
+    pub fn changes_result(&self) -> bool {
+        crate::core::analysis::result_change(self.before, self.after).is_some()
     }
 }
 
@@ -41,7 +46,7 @@ pub fn judge_moves(
     opts: &SolveOptions,
 ) -> Result<Option<Vec<MoveJudged>>, SolveError> {
     let opts = SolveOptions {
-        all_best: false,
+        all_best: true,
         ..*opts
     };
     // The positions before each move, and the one after the last.
@@ -59,57 +64,97 @@ pub fn judge_moves(
     let mut scores = Vec::new();
     for b in &boards[first..] {
         match solve(b, tt, &opts)? {
-            Outcome::Solved(s) => scores.push((s.score, s.best_moves.first().copied())),
+            Outcome::Solved(s) => scores.push((s.score, s.best_moves)),
             Outcome::OverBudget { .. } => return Ok(None),
         }
     }
     let mut out = Vec::new();
     for (i, &mv) in moves.iter().enumerate().skip(first) {
         let k = i - first;
-        let (before, best) = scores[k];
+        let (before, best) = &scores[k];
         // The position after has the other side to move (a pass included).
         let after = -scores[k + 1].0;
         out.push(MoveJudged {
             ply: i + 1,
             mover: boards[i].to_move,
             mv,
-            before,
+            before: *before,
             after,
-            best: if mv == Move::Pass { None } else { best },
+            best: if mv == Move::Pass {
+                Vec::new()
+            } else {
+                best.clone()
+            },
         });
     }
     Ok(Some(out))
 }
 
-/// The decisive mistake: the first move that turned its player's win into a draw or loss,
-/// or a draw into a loss; else the move that lost the most (none when every move was best).
-pub fn decisive(judged: &[MoveJudged]) -> Option<&MoveJudged> {
-    judged
-        .iter()
-        .find(|m| m.after.signum() < m.before.signum())
-        .or_else(|| {
-            judged
-                .iter()
-                .filter(|m| m.lost() > 0)
-                .max_by_key(|m| m.lost())
-        })
+/// Where the game was lost, by the moves judged ([`where_lost`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WhereLost<'a> {
+    /// The side that loses under perfect play from the position after the last move judged
+    /// (for a game played to its end: the side that lost it); `None` for a draw.
+    pub loser: Option<Player>,
+    /// The decisive mistake: the last move of the loser that turned its result from a draw
+    /// or a win into a loss.
+    pub decisive: Option<&'a MoveJudged>,
+    /// The loser was already lost before the first move judged (no decisive move among them).
+    pub lost_before: bool,
+    /// Every move that changed its mover's result, in order.
+    pub changes: Vec<&'a MoveJudged>,
 }
 
-/// A score as the analysis writes it: `−6` with a real minus sign, `0`, `4`.
-pub fn signed(v: i32) -> String {
-    if v < 0 {
-        format!("−{}", -v)
-    } else {
-        v.to_string()
+/// Where the game was lost: the loser (by the last move judged, which is the game's last when
+/// any is judged), its decisive mistake, and every result-changing move. A move of the
+/// winner never lowers the loser's score, so the loser's score becomes a loss only by its own
+/// moves: the decisive mistake exists exactly when the loser was not lost at the first move
+/// judged.
+pub fn where_lost(judged: &[MoveJudged]) -> WhereLost<'_> {
+    let changes: Vec<&MoveJudged> = judged.iter().filter(|m| m.changes_result()).collect();
+    let loser = judged.last().and_then(|m| match m.after.signum() {
+        -1 => Some(m.mover),
+        1 => Some(m.mover.other()),
+        _ => None,
+    });
+    let Some(loser) = loser else {
+        return WhereLost {
+            loser: None,
+            decisive: None,
+            lost_before: false,
+            changes,
+        };
+    };
+    let decisive = judged
+        .iter()
+        .rev()
+        .find(|m| m.mover == loser && m.before >= 0 && m.after < 0);
+    // The loser's score at the first move judged.
+    let first = judged.first().map_or(0, |m| {
+        if m.mover == loser {
+            m.before
+        } else {
+            -m.before
+        }
+    });
+    WhereLost {
+        loser: Some(loser),
+        decisive,
+        lost_before: decisive.is_none() && first < 0,
+        changes,
     }
 }
 
+use crate::core::analysis::signed;
+
 /// "move 46, d7 (White): 0 → −6, best was g7" (move = ply; scores for the mover; the best
-/// move named only when the move played was not one).
+/// moves named only when the move played was not one).
 pub fn describe(m: &MoveJudged) -> String {
-    let best = match m.best {
-        Some(b) if m.lost() > 0 => format!(", best was {}", square_name(b)),
-        _ => String::new(),
+    let best = if m.lost() > 0 && !m.best.is_empty() {
+        let names: Vec<String> = m.best.iter().map(|&b| square_name(b)).collect();
+        format!(", best was {}", or_list(&names))
+    } else {
+        String::new()
     };
     format!(
         "move {}, {} ({}): {} → {}{best}",
@@ -119,6 +164,15 @@ pub fn describe(m: &MoveJudged) -> String {
         signed(m.before),
         signed(m.after)
     )
+}
+
+/// "g7", "b8 or g7", "a1, b8 or g7".
+fn or_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }
 
 /// The moves judged within a node budget ([`judge_moves_within`]).
@@ -164,19 +218,19 @@ pub fn judge_moves_within(
     let Some(first) = first else {
         return Ok(out);
     };
-    // scores[k]: the score of boards[first + k] for its side to move, and a best move.
-    let mut scores: Vec<Option<(i32, Option<u8>)>> = vec![None; boards.len() - first];
+    // scores[k]: the score of boards[first + k] for its side to move, and its best moves.
+    let mut scores: Vec<Option<(i32, Vec<u8>)>> = vec![None; boards.len() - first];
     for k in (0..scores.len()).rev() {
         let left = node_budget.saturating_sub(out.nodes);
         let opts = SolveOptions {
             node_limit: left,
             time_limit: None,
-            all_best: false,
+            all_best: true,
         };
         match solve(&boards[first + k], tt, &opts)? {
             Outcome::Solved(s) => {
                 out.nodes += s.nodes;
-                scores[k] = Some((s.score, s.best_moves.first().copied()));
+                scores[k] = Some((s.score, s.best_moves));
             }
             Outcome::OverBudget { nodes, .. } => {
                 out.nodes += nodes;
@@ -187,208 +241,82 @@ pub fn judge_moves_within(
     }
     for (i, &mv) in moves.iter().enumerate().skip(first) {
         let k = i - first;
-        let (Some((before, best)), Some((next, _))) = (scores[k], scores[k + 1]) else {
+        let (Some((before, best)), Some((next, _))) = (&scores[k], &scores[k + 1]) else {
             continue;
         };
         out.moves.push(MoveJudged {
             ply: i + 1,
             mover: boards[i].to_move,
             mv,
-            before,
+            before: *before,
             after: -next,
-            best: if mv == Move::Pass { None } else { best },
+            best: if mv == Move::Pass {
+                Vec::new()
+            } else {
+                best.clone()
+            },
         });
     }
     Ok(out)
-}
-
-/// The nodes the analysis of one game may search (`adjudicate --explain`, the HTML page):
-/// about four seconds on one core of the machine the figures of docs/games/othello.md were
-/// taken on. A game that needs more is judged from the end back as far as the budget goes.
-pub const ANALYSIS_NODES: u64 = 50_000_000;
-
-thread_local! {
-    /// The table of the analyses, one a thread, kept between games.
-    static ANALYSIS_TABLE: Table = Table::new(32);
-}
-
-/// Where a record's game was lost, as the game's [`Analysis`]: every move from the first
-/// position with at most `from_empties` empty squares, judged by perfect play within
-/// [`ANALYSIS_NODES`]; `None` when the record does not replay or `from_empties` is 0.
-pub fn analyse_record(record: &Record, from_empties: u32) -> Option<Analysis> {
-    analyse_record_within(record, from_empties, ANALYSIS_NODES)
-}
-
-/// [`analyse_record`] within `budget` nodes.
-pub fn analyse_record_within(record: &Record, from_empties: u32, budget: u64) -> Option<Analysis> {
-    if from_empties == 0 {
-        return None;
-    }
-    let replayed = crate::othello::replay::replay_record(record).ok()?;
-    let replay = replayed.replay;
-    let judged = ANALYSIS_TABLE
-        .with(|tt| judge_moves_within(&replay.start, &replay.moves, from_empties, tt, budget));
-    let mut a = Analysis {
-        summary: format!(
-            "perfect play from {from_empties} empty squares on (exact solver, empties to the winner); each move's score is its mover's final disc difference under perfect play, before → after the move"
-        ),
-        ..Analysis::default()
-    };
-    let judged = match judged {
-        Ok(j) => j,
-        Err(e) => {
-            a.unjudged = Some(format!("not analysed: {e}"));
-            return Some(a);
-        }
-    };
-    let Some(first_ply) = judged.first_ply else {
-        a.unjudged = Some(format!(
-            "no move was played with at most {from_empties} empty squares: nothing to analyse"
-        ));
-        return Some(a);
-    };
-    if judged.over_budget {
-        a.unjudged = Some(match judged.moves.first() {
-            None => format!(
-                "not analysed within the budget ({budget} nodes): no move from ply {first_ply} on was judged"
-            ),
-            Some(m) => format!(
-                "{} not analysed within the budget ({budget} nodes): judged from ply {} on",
-                if m.ply - 1 > first_ply {
-                    format!("plies {first_ply}–{}", m.ply - 1)
-                } else {
-                    format!("ply {first_ply}")
-                },
-                m.ply
-            ),
-        });
-    }
-    a.decisive = decisive(&judged.moves).map(|m| m.ply);
-    a.moves = judged
-        .moves
-        .iter()
-        .map(|m| AnalysedMove {
-            ply: m.ply,
-            side: player_name(m.mover).to_string(),
-            move_text: move_name(m.mv),
-            before: m.before,
-            after: m.after,
-            lost: m.lost(),
-            best: m.best.filter(|_| m.lost() > 0).map(square_name),
-            text: describe(m),
-        })
-        .collect();
-    Some(a)
-}
-
-/// The text of an [`Analysis`] for `adjudicate --explain`: the decisive mistake, then every
-/// move judged with what it lost, then why some were not.
-pub fn explain_lines(a: &Analysis) -> Vec<String> {
-    let mut out = Vec::new();
-    let decisive = a.decisive.and_then(|p| a.moves.iter().find(|m| m.ply == p));
-    match decisive {
-        Some(m) => out.push(format!(
-            "where the game was lost: {} (lost {})",
-            m.text, m.lost
-        )),
-        None if !a.moves.is_empty() => {
-            out.push("where the game was lost: nowhere, every move judged was a best move".into())
-        }
-        None => {}
-    }
-    if !a.moves.is_empty() {
-        let mut s = format!("{}:", a.summary);
-        let width = a.moves.iter().map(|m| m.text.chars().count()).max();
-        for m in &a.moves {
-            let mark = if Some(m.ply) == a.decisive {
-                "  ← decisive"
-            } else {
-                ""
-            };
-            let pad = width.unwrap_or(0).saturating_sub(m.text.chars().count());
-            s.push_str(&format!(
-                "\n      {}{}   lost {}{mark}",
-                m.text,
-                " ".repeat(pad),
-                m.lost
-            ));
-        }
-        out.push(s);
-    }
-    if let Some(u) = &a.unjudged {
-        out.push(u.clone());
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// sample.wtb's first game, its moves as a transcript.
-    fn sample_game() -> Record {
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/othello/sample.wtb"
-        ))
-        .unwrap_or_default();
-        let input = crate::core::record::Input {
-            name: "sample.wtb".into(),
-            bytes: std::sync::Arc::from(bytes.as_slice()),
-            text: None,
-            siblings: Vec::new(),
-        };
-        match crate::othello::formats::read("wthor", &input)
-            .into_iter()
-            .next()
-        {
-            Some(Ok(r)) => r,
-            other => panic!("sample.wtb reads: {other:?}"),
-        }
+    /// Moves with these (mover, before, after) from ply 1, Black first.
+    fn judged(scores: &[(i32, i32)]) -> Vec<MoveJudged> {
+        scores
+            .iter()
+            .enumerate()
+            .map(|(i, &(before, after))| MoveJudged {
+                ply: i + 1,
+                mover: if i % 2 == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                },
+                mv: Move::Place(0),
+                before,
+                after,
+                best: vec![1],
+            })
+            .collect()
     }
 
     #[test]
-    fn a_spent_budget_leaves_the_last_moves_judged() {
-        if !super::super::cpu_ok() {
-            return;
-        }
-        let rec = sample_game();
-        let Some(all) = analyse_record_within(&rec, 18, u64::MAX) else {
-            panic!("analysed");
-        };
-        assert_eq!(all.moves.len(), 18);
-        assert_eq!(all.unjudged, None);
-        assert_eq!(all.decisive, Some(46));
-        // A budget that the whole does not fit in: the moves nearest the end only, said so.
-        // (On a thread of its own: a fresh table, not the one the whole game filled.)
-        let fresh = |budget: u64| {
-            let rec = rec.clone();
-            std::thread::spawn(move || analyse_record_within(&rec, 18, budget))
-                .join()
-                .ok()
-                .flatten()
-        };
-        let Some(part) = fresh(20_000) else {
-            panic!("analysed");
-        };
-        let first = part.moves.first().map_or(61, |m| m.ply);
-        assert!(first > 43, "{part:?}");
-        assert_eq!(part.moves.as_slice(), &all.moves[first - 43..]);
-        let why = part.unjudged.unwrap_or_default();
-        assert!(
-            why.contains("not analysed within the budget (20000 nodes)"),
-            "{why}"
-        );
-        // No budget at all: the solver still finishes what it checks the budget too seldom to
-        // stop (the last few empties), and says the rest was not judged.
-        let none = fresh(0).unwrap_or_default();
-        assert!(none.moves.len() <= part.moves.len(), "{none:?}");
-        let why = none.unjudged.unwrap_or_default();
-        assert!(
-            why.contains("not analysed within the budget (0 nodes)"),
-            "{why}"
-        );
-        assert_eq!(analyse_record_within(&rec, 0, u64::MAX), None);
+    fn the_decisive_mistake_is_the_losers_last_drop_into_a_loss() {
+        let plies = |w: &WhereLost<'_>| -> Vec<usize> { w.changes.iter().map(|m| m.ply).collect() };
+        // White: win → draw at ply 2, draw → loss at ply 4; Black wins.
+        let j = judged(&[(-4, -4), (4, 0), (0, 0), (0, -6), (6, 6)]);
+        let w = where_lost(&j);
+        assert_eq!(w.loser, Some(Player::Second));
+        assert_eq!(w.decisive.map(|m| m.ply), Some(4));
+        assert_eq!(plies(&w), vec![2, 4]);
+        assert!(!w.lost_before);
+        // Black throws its win away (ply 1), White hands it back (ply 2), Black loses it again
+        // (ply 3): the last drop is the decisive one; White's slip changed its result too.
+        let j = judged(&[(2, -2), (2, -4), (4, -2), (2, 2)]);
+        let w = where_lost(&j);
+        assert_eq!(w.loser, Some(Player::First));
+        assert_eq!(w.decisive.map(|m| m.ply), Some(3));
+        assert_eq!(plies(&w), vec![1, 2, 3]);
+        // The winner's own slips (win → win) change nothing; the loser was lost from the
+        // start: no move named, lost before.
+        let j = judged(&[(-8, -10), (10, 4), (-4, -4)]);
+        let w = where_lost(&j);
+        assert_eq!(w.loser, Some(Player::First));
+        assert_eq!(w.decisive, None);
+        assert!(w.lost_before);
+        assert!(w.changes.is_empty());
+        // A draw at the end: no loser, no decisive move, the result change still listed.
+        let j = judged(&[(2, 0), (0, 0)]);
+        let w = where_lost(&j);
+        assert_eq!((w.loser, w.decisive, w.lost_before), (None, None, false));
+        assert_eq!(plies(&w), vec![1]);
+        // Nothing judged.
+        let w = where_lost(&[]);
+        assert_eq!((w.loser, w.decisive, w.changes.len()), (None, None, 0));
     }
 
     #[test]

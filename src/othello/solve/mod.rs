@@ -7,6 +7,7 @@
 
 pub mod analyze;
 mod last;
+pub mod lost;
 pub mod obf;
 mod order;
 mod search;

@@ -2,6 +2,7 @@
 //! the tags and the status table (every text from a record escaped here).
 
 use super::escape;
+use crate::core::analysis::signed;
 use crate::core::game::Analysis;
 use crate::core::record::Record;
 use crate::core::verdict::{CycleMove, Reason};
@@ -104,18 +105,35 @@ pub(super) fn ruling(r: &GameReport, analysis: Option<&Analysis>) -> String {
         }
     }
     if let Some(a) = analysis {
-        let decisive = a.decisive.and_then(|p| a.moves.iter().find(|m| m.ply == p));
-        let text = match (decisive, a.moves.is_empty()) {
-            (Some(m), _) => format!(
-                "<button type=\"button\" data-ply=\"{}\">{}</button> (lost {})",
+        let text = match a.decisive_move() {
+            Some(m) => format!(
+                "<button type=\"button\" data-ply=\"{}\">{}</button> ({}, lost {})",
                 m.ply,
                 escape(&m.text),
+                escape(&Analysis::change_of(m).unwrap_or_default()),
                 m.lost
             ),
-            (None, false) => "nowhere: every move judged was a best move".to_string(),
-            (None, true) => escape(a.unjudged.as_deref().unwrap_or("no move judged")),
+            None => escape(&a.no_decisive_text().unwrap_or_default()),
         };
         fact("lost at", text, "lost-at");
+        let changes: Vec<String> = a
+            .moves
+            .iter()
+            .filter_map(|m| {
+                Analysis::change_of(m).map(|c| {
+                    format!(
+                        "<button type=\"button\" data-ply=\"{}\">move {} ({})</button> {}",
+                        m.ply,
+                        m.ply,
+                        escape(&m.side),
+                        escape(&c)
+                    )
+                })
+            })
+            .collect();
+        if !changes.is_empty() {
+            fact("result changed", changes.join("; "), "changes");
+        }
     }
     if r.verdict.is_some() || r.agrees.is_some() {
         let (text, class) = match r.agrees {
@@ -167,7 +185,7 @@ pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
 pub(super) fn analysis_table(a: &Analysis, last: usize) -> String {
     let mut s = format!(
         "<table class=\"analysis\">\n<caption>Where the game was lost: {}</caption>\n\
-         <thead><tr><th>ply</th><th>side</th><th>move</th><th>before</th><th>after</th><th>lost</th><th>best</th></tr></thead>\n<tbody>\n",
+         <thead><tr><th>ply</th><th>side</th><th>move</th><th>before</th><th>after</th><th>lost</th><th>best</th><th>result</th></tr></thead>\n<tbody>\n",
         escape(&a.summary)
     );
     for m in &a.moves {
@@ -179,19 +197,28 @@ pub(super) fn analysis_table(a: &Analysis, last: usize) -> String {
         } else {
             m.ply.to_string()
         };
-        let class = match (a.decisive == Some(m.ply), m.lost > 0) {
-            (true, _) => " class=\"mistake\"",
-            (false, true) => " class=\"lost\"",
+        let change = Analysis::change_of(m);
+        let class = match (a.decisive == Some(m.ply), &change, m.lost > 0) {
+            (true, _, _) => " class=\"mistake\"",
+            (false, Some(_), _) => " class=\"lost changed\"",
+            (false, None, true) => " class=\"lost\"",
             _ => "",
         };
+        // The best moves, named where the move played was not one.
+        let best = if m.lost > 0 {
+            m.best.join(" ")
+        } else {
+            String::new()
+        };
         s.push_str(&format!(
-            "<tr{class}><td>{ply}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr{class}><td>{ply}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             escape(&m.side),
             escape(&m.move_text),
             signed(m.before),
             signed(m.after),
             m.lost,
-            escape(m.best.as_deref().unwrap_or(""))
+            escape(&best),
+            escape(change.as_deref().unwrap_or(""))
         ));
     }
     s.push_str("</tbody>\n</table>\n");
@@ -199,15 +226,6 @@ pub(super) fn analysis_table(a: &Analysis, last: usize) -> String {
         s.push_str(&format!("<p class=\"unjudged\">{}</p>\n", escape(u)));
     }
     s
-}
-
-/// `−6` with a real minus sign.
-fn signed(v: i32) -> String {
-    if v < 0 {
-        format!("−{}", -v)
-    } else {
-        v.to_string()
-    }
 }
 
 /// One cell of the move list.

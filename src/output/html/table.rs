@@ -326,6 +326,7 @@ mod tests {
             verdict: Some(Verdict::new(GameResult::SecondWins, reason, 12, "<b>")),
             agrees,
             warnings: Vec::new(),
+            analysis: None,
             input_failure: false,
         }
     }

@@ -121,7 +121,9 @@ pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
     };
     // The game's own analysis of the moves (Othello: perfect play over the last empties), for
     // a verdict that is explained.
+    // (The report carries it already under `--explain` with a JSON or YAML report.)
     let analysis = match (view.record, view.game, view.rules, &r.verdict) {
+        _ if r.analysis.is_some() => r.analysis.clone(),
         (Some(rec), Some(g), Some(rules), Some(_)) if matches!(frames, Some(Ok(_))) => {
             g.analysis(rec, rules)
         }
@@ -218,12 +220,14 @@ fn replayable(
             fs.push(format!("decided here: {} {}", v.result, v.reason));
         }
         if let Some(m) = judged.get(&ply) {
+            let change = Analysis::change_of(m);
             fs.push(format!(
                 "{}{}: {}",
-                if mistake == Some(ply) {
-                    "the decisive mistake"
-                } else {
-                    "perfect play"
+                match (mistake == Some(ply), change) {
+                    (true, Some(c)) => format!("the decisive mistake ({c})"),
+                    (true, None) => "the decisive mistake".to_string(),
+                    (false, Some(c)) => format!("the result changed ({c})"),
+                    (false, None) => "perfect play".to_string(),
                 },
                 if m.lost > 0 {
                     format!(", lost {}", m.lost)
