@@ -32,6 +32,7 @@ mod othello_perft;
 mod othello_samples;
 mod othello_solve;
 mod othello_solve_cli;
+mod othello_where_lost;
 mod referee;
 mod roundtrip_junqi;
 mod roundtrip_othello;
