@@ -186,7 +186,7 @@ pub fn unknown_start() -> Position {
 }
 
 /// Replays and (when asked) adjudicates one record.
-pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
     let rules = match effective_rules(record, rules) {
         Ok(r) => r,
