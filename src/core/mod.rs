@@ -11,4 +11,5 @@ pub mod record;
 pub mod referee;
 pub mod replay;
 pub mod rules;
+pub(crate) mod svg;
 pub mod verdict;

@@ -294,6 +294,18 @@ impl Record {
             });
         }
     }
+
+    /// A result that a binary format stores as a code, at `span`: the `Result` tag and the
+    /// claim, both written as the result's PGN text (`1-0`), with no termination.
+    pub(crate) fn set_result(&mut self, result: GameResult, span: Span) {
+        self.set_tag("Result", result.as_str());
+        self.claim = Some(Claim {
+            result,
+            termination: None,
+            text: result.as_str().into(),
+            span,
+        });
+    }
 }
 
 /// The input a reader works on: the file's bytes and, for text formats, its decoded text.

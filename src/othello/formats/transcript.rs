@@ -5,7 +5,8 @@
 
 use crate::core::error::RecordError;
 use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span};
-use crate::othello::judge::{parse_score, result_of};
+use crate::othello::judge::parse_score;
+use crate::othello::rules::result_of;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
 use nom::character::complete::{digit1, one_of};

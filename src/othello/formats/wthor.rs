@@ -4,8 +4,8 @@
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Span, Tag};
-use crate::othello::judge::result_of;
 use crate::othello::notation::square_str;
+use crate::othello::rules::result_of;
 use compact_str::{CompactString, ToCompactString, format_compact};
 use std::sync::Arc;
 

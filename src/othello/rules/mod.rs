@@ -7,7 +7,7 @@
 pub mod perft;
 mod simd;
 
-use crate::core::record::Player;
+use crate::core::record::{GameResult, Player};
 
 /// The legal moves (as a mask of empty squares) of the side owning `p` against `o`.
 #[inline(always)]
@@ -277,6 +277,15 @@ pub fn squares(mut mask: u64) -> impl Iterator<Item = u8> {
             Some(sq)
         }
     })
+}
+
+/// The result of a game that ends with `black` and `white` discs: the side with more wins.
+pub(crate) fn result_of(black: u32, white: u32) -> GameResult {
+    match black.cmp(&white) {
+        std::cmp::Ordering::Greater => GameResult::FirstWins,
+        std::cmp::Ordering::Less => GameResult::SecondWins,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    }
 }
 
 #[cfg(test)]
