@@ -385,16 +385,6 @@ pub fn allows(final_position: &Position, result: GameResult) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::rules::Square;
-
-    fn mv(s: &str) -> Move {
-        let sq = |t: &str| Square::parse(t).unwrap();
-        Move::new(sq(&s[..2]), sq(&s[2..]))
-    }
-
-    fn moves(s: &str) -> Vec<Move> {
-        s.split_whitespace().map(mv).collect()
-    }
 
     #[test]
     fn repetition_table_counts_and_lists_occurrences() {
@@ -402,7 +392,7 @@ mod tests {
         let mut table = RepetitionTable::default();
         let mut p = pos.clone();
         let mut counts = vec![table.record(&p)];
-        for m in moves("e1e2 d9d8 e2e1 d8d9 e1e2") {
+        for m in Move::line("e1e2 d9d8 e2e1 d8d9 e1e2") {
             p.play_unchecked(m);
             counts.push(table.record(&p));
         }

@@ -293,28 +293,18 @@ mod board_tests {
     use crate::core::verdict::Reason;
     use crate::xiangqi::judge::allows;
     use crate::xiangqi::repetition::table::find_repetition;
-    use crate::xiangqi::rules::Square;
-
-    fn mv(s: &str) -> Move {
-        let sq = |t: &str| Square::parse(t).unwrap();
-        Move::new(sq(&s[..2]), sq(&s[2..]))
-    }
-
-    fn moves(s: &str) -> Vec<Move> {
-        s.split_whitespace().map(mv).collect()
-    }
 
     #[test]
     fn checkmate() {
         // The a-file rook checks along rank 9; the b8 rook covers d8; the red king on e0
         // forbids e9 (flying general).
         let pos = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
-        let v = board_verdict(&pos, &moves("a0a9"), &BoardRules::default()).unwrap();
+        let v = board_verdict(&pos, &Move::line("a0a9"), &BoardRules::default()).unwrap();
         assert_eq!(v.reason, Reason::Checkmate, "{}", v.detail);
         assert_eq!(v.result, GameResult::FirstWins);
         assert_eq!(v.ply, 1);
         let mut after = pos.clone();
-        after.play(mv("a0a9")).unwrap();
+        after.play(Move::line("a0a9")[0]).unwrap();
         assert!(!allows(&after, GameResult::SecondWins));
         assert!(!allows(&after, GameResult::Draw));
         assert!(allows(&after, GameResult::FirstWins));
@@ -336,7 +326,7 @@ mod board_tests {
     #[test]
     fn move_limit_counts_moves() {
         let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
-        let cycle = moves("e1e2 d9d8 e2e1 d8d9");
+        let cycle = Move::line("e1e2 d9d8 e2e1 d8d9");
         // Enough shuffling for 2 moves (4 plies) of move limit, no repetition rule in the way.
         let rules = BoardRules {
             move_limit: 2,
@@ -356,7 +346,7 @@ mod board_tests {
         let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
         let mut line = Vec::new();
         for _ in 0..2 {
-            line.extend(moves("e1e2 d9d8 e2e1 d8d9"));
+            line.extend(Move::line("e1e2 d9d8 e2e1 d8d9"));
         }
         let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
         assert_eq!(v.result, GameResult::Draw, "{}", v.detail);
@@ -387,7 +377,7 @@ mod board_tests {
         // The red pawn takes the advisor (not the last piece that can cross the river), the
         // black king takes the pawn (the last one): a draw at ply 2, though the record goes on.
         let pos = Position::from_fen("4k4/4a4/4P4/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
-        let line = moves("e7e8 e9e8 d0d1 e8e9");
+        let line = Move::line("e7e8 e9e8 d0d1 e8e9");
         let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
         assert_eq!(v.reason, Reason::InsufficientMaterial, "{}", v.detail);
         assert_eq!(v.ply, 2);

@@ -42,23 +42,25 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
 /// towards higher bits (E, S, SE, SW) then 4 towards lower bits (W, N, NW, NE).
 static RAYS: [[u64; 8]; 64] = build_rays();
 
+/// The eight directions as (row, column) steps, in the order of [`RAYS`].
+const STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (-1, 1),
+];
+
 const fn build_rays() -> [[u64; 8]; 64] {
-    let steps: [(i32, i32); 8] = [
-        (0, 1),
-        (1, 0),
-        (1, 1),
-        (1, -1),
-        (0, -1),
-        (-1, 0),
-        (-1, -1),
-        (-1, 1),
-    ];
     let mut rays = [[0u64; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            let (dr, dc) = steps[d];
+            let (dr, dc) = STEPS[d];
             let mut r = (sq / 8) as i32 + dr;
             let mut c = (sq % 8) as i32 + dc;
             let mut m = 0u64;
@@ -298,16 +300,7 @@ mod tests {
             return 0;
         }
         let mut all = 0;
-        for (dr, dc) in [
-            (0, 1),
-            (1, 0),
-            (1, 1),
-            (1, -1),
-            (0, -1),
-            (-1, 0),
-            (-1, -1),
-            (-1, 1),
-        ] {
+        for (dr, dc) in STEPS {
             let (mut r, mut c) = ((sq / 8) as i32 + dr, (sq % 8) as i32 + dc);
             let mut line = 0u64;
             while (0..8).contains(&r) && (0..8).contains(&c) {
