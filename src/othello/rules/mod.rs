@@ -324,12 +324,7 @@ mod tests {
     fn move_generation_matches_a_slow_reference() {
         // A simple deterministic pseudo-random walk over positions.
         let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = || crate::core::testing::xorshift(&mut seed);
         for _ in 0..2000 {
             let a = next();
             let b = next() & !a;

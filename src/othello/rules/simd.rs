@@ -136,12 +136,7 @@ mod tests {
             return;
         }
         let mut seed = 0x0bad_cafe_1234_5678u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = || crate::core::testing::xorshift(&mut seed);
         for _ in 0..20_000 {
             let a = next();
             let o = next() & !a;
