@@ -16,6 +16,7 @@ pub mod svg;
 use crate::core::game::{Analysis, Game, PerftOutput, PerftQuery, StreamCut, game_modules};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
+use crate::core::verdict::Verdict;
 
 pub struct Othello;
 
@@ -51,12 +52,7 @@ impl Game for Othello {
         solve::analyze::analyse_record(record, n)
     }
 
-    fn explain_remarks(
-        &self,
-        record: &Record,
-        rules: &Rules,
-        _verdict: &crate::core::verdict::Verdict,
-    ) -> Vec<String> {
+    fn explain_remarks(&self, record: &Record, rules: &Rules, _verdict: &Verdict) -> Vec<String> {
         self.analysis(record, rules)
             .map(|a| solve::analyze::explain_lines(&a))
             .unwrap_or_default()

@@ -14,6 +14,7 @@ pub mod svg;
 use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
+use crate::core::verdict::Verdict;
 
 /// The Xiangqi game, as the core sees it.
 pub struct Xiangqi;
@@ -30,12 +31,7 @@ impl Game for Xiangqi {
         }
     }
 
-    fn explain_remarks(
-        &self,
-        record: &Record,
-        rules: &Rules,
-        verdict: &crate::core::verdict::Verdict,
-    ) -> Vec<String> {
+    fn explain_remarks(&self, record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {
         replay::edition_remarks(record, rules, verdict)
     }
 
