@@ -170,7 +170,7 @@ fn judge_action(
     }
     let mut after = before.clone();
     let applied = after.apply(action, params);
-    let what = action_text(&before, action, false);
+    let what = action_text(before, action, false);
     if let Some(c) = applied.flag_taken {
         return Some(Verdict::new(
             GameResult::win_for(me),

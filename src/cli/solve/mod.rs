@@ -476,6 +476,9 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
 }
 
 /// The settings with the game fixed to Othello (what solve reads).
+/// Games of a file with their numbers (from 0), each read or why not.
+type NumberedGames = Vec<(usize, Result<Record, RecordError>)>;
+
 /// The games of `input`, an Othello file named on the command line, numbered from 0: all of
 /// them, or the one `game_index` names. A file that cannot be read or holds another game is a
 /// usage error, whose message is the `Err`.
@@ -483,7 +486,7 @@ fn othello_games(
     input: &str,
     setup: &Settings,
     game_index: Option<usize>,
-) -> Result<Vec<(usize, Result<Record, RecordError>)>, String> {
+) -> Result<NumberedGames, String> {
     let path = PathBuf::from(input);
     let file = qipu::driver::input::FoundFile {
         path: Some(path.clone()),
