@@ -24,7 +24,7 @@ impl WrittenMove {
 
     /// The main line `texts` (one rendered text per move, aligned with `record.moves`), each
     /// move with the record's comments on it, without variations.
-    pub fn main_line(record: &Record, texts: &[String]) -> Vec<WrittenMove> {
+    pub(crate) fn main_line(record: &Record, texts: &[String]) -> Vec<WrittenMove> {
         texts
             .iter()
             .enumerate()
