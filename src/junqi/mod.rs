@@ -1,6 +1,6 @@
 //! Junqi Fanfanqi (军棋翻翻棋): the `Game` implementation. The engine is in [`rules`], the
 //! action text and position notation in [`notation`], the `.jqr` format in [`formats`], the
-//! referee (replay, events, verdicts) in [`verdict`], the move-by-move referee in [`referee`].
+//! replay in [`replay`], the verdicts in [`judge`], the move-by-move referee in [`referee`].
 
 pub mod formats;
 pub mod judge;

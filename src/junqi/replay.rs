@@ -1,6 +1,6 @@
 //! Replaying a Junqi record: the start position (`[Position]`, `[Layout]` or 50 unknown
 //! face-down pieces), the replayer (action texts resolved for the core's driver), the record
-//! replayed and judged ([`check`]: the rules in force, the events, the verdicts), and the
+//! replayed and judged ([`check_with`]: the rules in force, the events, the verdicts), and the
 //! position at a ply.
 
 // `RecordError` is the core's error type; it is large by design.
