@@ -204,12 +204,7 @@ impl Reading {
                 }
             };
             if let Some(result) = result {
-                self.rec.claim = Some(Claim {
-                    result,
-                    termination: None,
-                    text,
-                    span,
-                });
+                self.rec.claim = Some(Claim::written(result, text, span));
             }
         }
         self.rec

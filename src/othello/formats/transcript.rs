@@ -189,12 +189,7 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
                             GameResult::Unfinished
                         }
                     };
-                    r.claim = Some(Claim {
-                        result,
-                        termination: None,
-                        text: end,
-                        span,
-                    });
+                    r.claim = Some(Claim::written(result, end, span));
                 }
                 r.span = Span::new(start.unwrap_or(base), base + text.len());
             } else if let Some(s) = start {
