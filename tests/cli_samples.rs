@@ -1,28 +1,8 @@
 //! End to end from the command line, on the bundled samples of every game and a slice of the
 //! real corpora: exit statuses, the JSON report, diagnostics that point at the move.
 
-use assert_cmd::Command;
-use serde_json::Value;
+use crate::common::{ROOT, json, qipu};
 use std::path::Path;
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn qipu() -> Command {
-    let mut c = Command::cargo_bin("qipu").expect("the qipu binary");
-    c.current_dir(ROOT);
-    c
-}
-
-/// Runs qipu with `--json`; returns the exit code and the report lines.
-fn json(args: &[&str]) -> (i32, Vec<Value>) {
-    let out = qipu().args(args).arg("--json").output().expect("run qipu");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let reports = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l}: {e}")))
-        .collect();
-    (out.status.code().unwrap_or(-1), reports)
-}
 
 fn corpus(rel: &str) -> Option<String> {
     let p = Path::new(ROOT).join("../shared/corpus").join(rel);

@@ -2,7 +2,7 @@
 //! verdict, show prints the position, and no input makes the reader or referee panic.
 
 use proptest::prelude::*;
-use qipu::core::game::{Game, ShowOptions};
+use qipu::core::game::{Game, PerftQuery, ShowOptions};
 use qipu::core::record::{Input, Record};
 use qipu::core::rules::Rules;
 use qipu::junqi::Junqi;
@@ -168,7 +168,8 @@ proptest! {
     fn arbitrary_positions_never_panic(s in "[0-5MGDBRTCPEXLFmgdbrtcpexlf?*/ 12rb\\-]{0,90}") {
         if let Ok(p) = qipu::junqi::notation::position::parse_position(&s) {
             let _ = p.legal_actions(&qipu::junqi::rules::Params::default());
-            let _ = Junqi.perft(2, Some(&s), false, 1);
+            let query = PerftQuery { depth: 2, divide: false, jobs: 1 };
+            let _ = Junqi.perft(Some(&s), query);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! perft and move generation, checked against a slow generator written here from the link
 //! geometry alone (no precomputed rays or railway lists), plus the golden counts.
 
-use qipu::core::game::Game;
+use qipu::core::game::{Game, PerftQuery};
 use qipu::junqi::Junqi;
 use qipu::junqi::notation::position::{format_position, parse_position};
 use qipu::junqi::rules::board::{
@@ -150,7 +150,17 @@ fn slow_perft(pos: &Position, depth: u32, params: &Params) -> u64 {
 }
 
 fn perft(pos: Option<&str>, depth: u32) -> u64 {
-    Junqi.perft(depth, pos, false, 1).unwrap().total
+    Junqi
+        .perft(
+            pos,
+            PerftQuery {
+                depth,
+                divide: false,
+                jobs: 1,
+            },
+        )
+        .unwrap()
+        .total
 }
 
 #[test]
@@ -193,11 +203,29 @@ fn midgame_perft_matches_the_slow_generator() {
 
 #[test]
 fn divide_sums_to_the_total_and_jobs_do_not_change_it() {
-    let out = Junqi.perft(2, Some(MIDGAME_60), true, 1).unwrap();
+    let out = Junqi
+        .perft(
+            Some(MIDGAME_60),
+            PerftQuery {
+                depth: 2,
+                divide: true,
+                jobs: 1,
+            },
+        )
+        .unwrap();
     assert_eq!(out.divide.len(), 36);
     assert_eq!(out.divide.iter().map(|(_, n)| n).sum::<u64>(), out.total);
     assert!(out.divide.iter().any(|(m, _)| m.contains('=')));
-    let par = Junqi.perft(2, Some(MIDGAME_60), false, 2).unwrap();
+    let par = Junqi
+        .perft(
+            Some(MIDGAME_60),
+            PerftQuery {
+                depth: 2,
+                divide: false,
+                jobs: 2,
+            },
+        )
+        .unwrap();
     assert_eq!(par.total, out.total);
 }
 
@@ -236,10 +264,28 @@ fn color_any_lets_the_second_flip_set_colours() {
 
 #[test]
 fn bad_positions_are_refused() {
-    assert!(Junqi.perft(1, Some("5/5/5"), false, 1).is_err());
     assert!(
         Junqi
-            .perft(1, Some("5/5/5/5/5/5/5/5/5/5/5/5 3"), false, 1)
+            .perft(
+                Some("5/5/5"),
+                PerftQuery {
+                    depth: 1,
+                    divide: false,
+                    jobs: 1
+                }
+            )
+            .is_err()
+    );
+    assert!(
+        Junqi
+            .perft(
+                Some("5/5/5/5/5/5/5/5/5/5/5/5 3"),
+                PerftQuery {
+                    depth: 1,
+                    divide: false,
+                    jobs: 1
+                }
+            )
             .is_err()
     );
 }

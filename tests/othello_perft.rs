@@ -1,6 +1,6 @@
 //! Othello perft, "mode 1" (a pass is a ply; a game finished before full depth is one leaf).
 
-use qipu::core::game::Game;
+use qipu::core::game::{Game, PerftQuery};
 use qipu::othello::Othello;
 use qipu::othello::rules::Board;
 use qipu::othello::rules::perft::{perft, perft_divide};
@@ -18,8 +18,26 @@ fn perft_to_depth_9() {
 
 #[test]
 fn divide_and_threads_give_the_same_total() {
-    let one = Othello.perft(7, None, true, 1).unwrap();
-    let two = Othello.perft(7, None, true, 2).unwrap();
+    let one = Othello
+        .perft(
+            None,
+            PerftQuery {
+                depth: 7,
+                divide: true,
+                jobs: 1,
+            },
+        )
+        .unwrap();
+    let two = Othello
+        .perft(
+            None,
+            PerftQuery {
+                depth: 7,
+                divide: true,
+                jobs: 2,
+            },
+        )
+        .unwrap();
     assert_eq!(one.total, COUNTS[6]);
     assert_eq!(two.total, COUNTS[6]);
     assert_eq!(one.divide, two.divide);
@@ -32,16 +50,47 @@ fn divide_and_threads_give_the_same_total() {
 fn perft_from_a_board_string() {
     let start = "---------------------------OX------XO--------------------------- X";
     assert_eq!(
-        Othello.perft(5, Some(start), false, 1).unwrap().total,
+        Othello
+            .perft(
+                Some(start),
+                PerftQuery {
+                    depth: 5,
+                    divide: false,
+                    jobs: 1
+                }
+            )
+            .unwrap()
+            .total,
         COUNTS[4]
     );
     // White to move in the start position: the same count by symmetry.
     let white = start.replace(" X", " O");
     assert_eq!(
-        Othello.perft(5, Some(&white), false, 1).unwrap().total,
+        Othello
+            .perft(
+                Some(&white),
+                PerftQuery {
+                    depth: 5,
+                    divide: false,
+                    jobs: 1
+                }
+            )
+            .unwrap()
+            .total,
         COUNTS[4]
     );
-    assert!(Othello.perft(3, Some("nonsense"), false, 1).is_err());
+    assert!(
+        Othello
+            .perft(
+                Some("nonsense"),
+                PerftQuery {
+                    depth: 3,
+                    divide: false,
+                    jobs: 1
+                }
+            )
+            .is_err()
+    );
 }
 
 /// Long: depths 10-12 (seconds to a minute in release). Run with `--ignored --release`.

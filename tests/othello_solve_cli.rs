@@ -2,30 +2,12 @@
 //! `solve --theoretical` and `convert --to wthor` (the WTHOR theoretical score, resumable),
 //! `adjudicate --rule unfinished=perfect`.
 
-use assert_cmd::Command;
-use serde_json::Value;
+use crate::common::{ROOT, json, qipu};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const WTHOR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../shared/corpus/othello/wthor"
 );
-
-fn qipu() -> Command {
-    let mut c = Command::cargo_bin("qipu").expect("the qipu binary");
-    c.current_dir(ROOT);
-    c
-}
-
-fn json(args: &[&str]) -> (i32, Vec<Value>) {
-    let out = qipu().args(args).arg("--json").output().expect("run qipu");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let rows = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l}: {e}")))
-        .collect();
-    (out.status.code().unwrap_or(-1), rows)
-}
 
 fn solver_runs_here() -> bool {
     qipu::othello::solve::cpu_ok()

@@ -11,6 +11,7 @@ mod cli_samples;
 mod cli_stream;
 mod cli_table;
 mod cli_where;
+mod common;
 mod convert_database;
 mod convert_safety;
 mod formats_by_content;

@@ -4,12 +4,13 @@
 //! from the clause. A few clauses that need no cycle are checked on single positions below.
 
 use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::judge::{BoardRules, board_verdict};
+use qipu::xiangqi::judge::BoardRules;
 use qipu::xiangqi::repetition::aside::Aside;
 use qipu::xiangqi::repetition::cxa::{self, Ctx};
 use qipu::xiangqi::repetition::mate::Budget;
 use qipu::xiangqi::repetition::threats::{Threat, threats};
 use qipu::xiangqi::repetition::{Code, MoveInfo, analyse_axf, analyse_cxa};
+use qipu::xiangqi::replay::board_verdict;
 use qipu::xiangqi::rules::{Color, Move, Position, Square};
 
 const CASES: &str = include_str!("fixtures/xiangqi-cxa-cases.tsv");

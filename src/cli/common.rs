@@ -1,5 +1,5 @@
 //! What the reading commands share: their settings (the games in play and their rule sets),
-//! the thread pool and the progress bar.
+//! the thread pool, the progress bar, and how the listings print (JSON lines, YAML, a table).
 
 use super::{ColorArg, CommonArgs, EncodingArg, FormatArg, ReportArg, ReportArgs, ViewArgs};
 use qipu::core::encoding::TextEncoding;
@@ -8,6 +8,33 @@ use qipu::output::report::ReportFormat;
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::Instant;
+
+/// Prints `rows` as JSON lines (`--json`), one a row; a row that cannot be written is left out.
+pub fn print_json_lines<T: serde::Serialize>(rows: impl IntoIterator<Item = T>) {
+    for row in rows {
+        if let Ok(s) = serde_json::to_string(&row) {
+            println!("{s}");
+        }
+    }
+}
+
+/// Prints `value` as a YAML document (`--yaml`), or why it cannot be on stderr.
+pub fn print_yaml<T: serde::Serialize + ?Sized>(value: &T) {
+    match serde_yaml::to_string(value) {
+        Ok(s) => print!("{s}"),
+        Err(e) => eprintln!("qipu: {e}"),
+    }
+}
+
+/// An empty table of a listing, with its `header`: the style every listing's table has, its
+/// columns fitted to the terminal.
+pub fn listing_table<const N: usize>(header: [&str; N]) -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    t.set_header(header);
+    t
+}
 
 /// The settings of a reading command: `--game`, `--from`, `--rules`, `--rule` and
 /// `--encoding` validated as [`Settings::new`] does for the library. An unknown key or bad

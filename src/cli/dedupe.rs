@@ -209,10 +209,7 @@ fn source_of<'f>(files: &'f [FoundFile], p: &Place) -> &'f str {
 }
 
 fn table(groups: &[Group], files: &[FoundFile]) -> comfy_table::Table {
-    let mut t = comfy_table::Table::new();
-    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-    t.set_header(["games", "plies", "start", "the same game"]);
+    let mut t = super::common::listing_table(["games", "plies", "start", "the same game"]);
     for g in groups {
         let members: Vec<String> = g
             .members

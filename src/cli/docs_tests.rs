@@ -3,19 +3,23 @@
 
 use super::{man_page, reference_markdown};
 
-#[test]
-fn man_page_docs_are_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/qipu.1");
-    let generated = man_page().expect("the man page renders");
+/// `docs/{name}` must hold `generated`; with `QIPU_BLESS` set, it is written instead.
+fn is_current(name: &str, generated: &str) {
+    let path = format!("{}/docs/{name}", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("QIPU_BLESS").is_some() {
-        std::fs::write(path, &generated).expect("write docs/qipu.1");
+        std::fs::write(&path, generated).unwrap_or_else(|e| panic!("write docs/{name}: {e}"));
         return;
     }
-    let current = std::fs::read_to_string(path).unwrap_or_default();
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         current == generated,
-        "docs/qipu.1 is out of date: run `QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current`"
+        "docs/{name} is out of date: run `QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current`"
     );
+}
+
+#[test]
+fn man_page_docs_are_current() {
+    is_current("qipu.1", &man_page().expect("the man page renders"));
 }
 
 #[test]
@@ -41,15 +45,5 @@ fn man_page_has_a_section_per_command() {
 
 #[test]
 fn cli_reference_docs_are_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli-reference.md");
-    let generated = reference_markdown();
-    if std::env::var_os("QIPU_BLESS").is_some() {
-        std::fs::write(path, &generated).expect("write docs/cli-reference.md");
-        return;
-    }
-    let current = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        current == generated,
-        "docs/cli-reference.md is out of date: run `QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current`"
-    );
+    is_current("cli-reference.md", &reference_markdown());
 }

@@ -36,22 +36,10 @@ pub fn run(args: &FormatsArgs) -> i32 {
         })
         .collect();
     match common::report_format(&args.report) {
-        ReportFormat::Json => {
-            for r in &rows {
-                if let Ok(s) = serde_json::to_string(r) {
-                    println!("{s}");
-                }
-            }
-        }
-        ReportFormat::Yaml => match serde_yaml::to_string(&rows) {
-            Ok(s) => print!("{s}"),
-            Err(e) => eprintln!("qipu: {e}"),
-        },
+        ReportFormat::Json => common::print_json_lines(&rows),
+        ReportFormat::Yaml => common::print_yaml(&rows),
         ReportFormat::Table => {
-            let mut t = comfy_table::Table::new();
-            t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-            t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-            t.set_header([
+            let mut t = common::listing_table([
                 "format",
                 "game",
                 "extensions",

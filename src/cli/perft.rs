@@ -2,6 +2,7 @@
 //! stdout, alone.
 
 use super::{EXIT_OK, EXIT_USAGE, PerftArgs};
+use qipu::core::game::PerftQuery;
 use std::io::Write;
 
 pub fn run(args: &PerftArgs) -> i32 {
@@ -10,12 +11,12 @@ pub fn run(args: &PerftArgs) -> i32 {
         eprintln!("qipu: {kind} is not available in this build");
         return EXIT_USAGE;
     };
-    match game.perft(
-        args.depth,
-        args.fen.as_deref(),
-        args.divide,
-        args.jobs.max(1),
-    ) {
+    let query = PerftQuery {
+        depth: args.depth,
+        divide: args.divide,
+        jobs: args.jobs.max(1),
+    };
+    match game.perft(args.fen.as_deref(), query) {
         Ok(out) => {
             let mut s = String::new();
             for (mv, n) in &out.divide {

@@ -26,7 +26,15 @@ pub struct FormatInfo {
     /// most formats, whose inputs never look at their directory.
     pub companions: &'static [&'static str],
     pub description: &'static str,
+    /// Reads the games `from..from + max` of an input, and whether games remain after them,
+    /// for a format whose files may hold more games than memory should (WTHOR, CCBridge
+    /// libraries): see [`Game::read_some`]. `None` for formats read whole.
+    pub read_range: Option<ReadRange>,
 }
+
+/// The games `from..from + max` of an input, and whether games remain after them.
+pub type ReadRange =
+    fn(input: &Input, from: usize, max: usize) -> (Vec<Result<Record, RecordError>>, bool);
 
 /// What a replay found: how far the record replays, its first error, and (when asked) the
 /// verdict.
@@ -105,6 +113,15 @@ pub struct Converted {
     pub bytes: Vec<u8>,
     pub games: usize,
     pub failures: Vec<(usize, RecordError)>,
+}
+
+/// What `perft` counts: the leaves `depth` plies below a position, one count per root move as
+/// well when `divide`, on `jobs` threads.
+#[derive(Debug, Clone, Copy)]
+pub struct PerftQuery {
+    pub depth: u32,
+    pub divide: bool,
+    pub jobs: usize,
 }
 
 /// What `perft` prints.
@@ -194,6 +211,88 @@ pub(crate) fn line_start(text: &str, at: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// The [`Game`] methods that only hand on to a game's own modules, by the layout every game
+/// keeps: `formats::{FORMATS, sniff, read}`, `formats::write::convert`,
+/// `judge::{RULE_SPECS, PRESETS}`, `replay::check_with`, `show::{show, frames}`, and its referee's
+/// `RefereeOf::<Self>::new` (in its `referee.rs`). A game's `impl Game` names its kind with it
+/// and writes only what is its own.
+macro_rules! game_modules {
+    ($kind:expr) => {
+        fn kind(&self) -> $crate::core::record::GameKind {
+            $kind
+        }
+
+        fn formats(&self) -> &'static [$crate::core::game::FormatInfo] {
+            formats::FORMATS
+        }
+
+        fn rule_specs(&self) -> &'static [$crate::core::rules::RuleSpec] {
+            judge::RULE_SPECS
+        }
+
+        fn presets(&self) -> &'static [$crate::core::rules::Preset] {
+            judge::PRESETS
+        }
+
+        fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
+            formats::sniff(name, head)
+        }
+
+        fn read(
+            &self,
+            format: &'static str,
+            input: &$crate::core::record::Input,
+        ) -> Vec<Result<$crate::core::record::Record, $crate::core::error::RecordError>> {
+            formats::read(format, input)
+        }
+
+        fn check_with(
+            &self,
+            record: &$crate::core::record::Record,
+            rules: &$crate::core::rules::Rules,
+            wants: $crate::core::game::CheckWants,
+        ) -> $crate::core::game::Checked {
+            replay::check_with(record, rules, wants)
+        }
+
+        fn referee(
+            &self,
+            rules: &$crate::core::rules::Rules,
+            position: Option<&str>,
+        ) -> Result<Box<dyn $crate::core::referee::GameReferee>, $crate::core::error::RecordError> {
+            let referee = $crate::core::referee::RefereeOf::<Self>::new(rules, position)?;
+            Ok(Box::new(referee))
+        }
+
+        fn convert(
+            &self,
+            records: &[$crate::core::record::Record],
+            to: &'static str,
+            rules: &$crate::core::rules::Rules,
+        ) -> $crate::core::game::Converted {
+            formats::write::convert(records, to, rules)
+        }
+
+        fn show(
+            &self,
+            record: &$crate::core::record::Record,
+            rules: &$crate::core::rules::Rules,
+            opts: &$crate::core::game::ShowOptions,
+        ) -> Result<$crate::core::game::Shown, $crate::core::error::RecordError> {
+            show::show(record, rules, opts)
+        }
+
+        fn frames(
+            &self,
+            record: &$crate::core::record::Record,
+            rules: &$crate::core::rules::Rules,
+        ) -> Result<$crate::core::game::Frames, $crate::core::error::RecordError> {
+            show::frames(record, rules)
+        }
+    };
+}
+pub(crate) use game_modules;
+
 pub trait Game: Sync + Send {
     fn kind(&self) -> GameKind;
     fn formats(&self) -> &'static [FormatInfo];
@@ -212,7 +311,8 @@ pub trait Game: Sync + Send {
 
     /// Reads the games `from..from + max` only, and says whether games remain after them:
     /// batches read big binary databases (WTHOR) a slice at a time, so memory stays flat
-    /// however many games a file holds. The default reads everything at `from == 0`.
+    /// however many games a file holds. A format without a [`FormatInfo::read_range`] is
+    /// read whole at `from == 0`.
     fn read_some(
         &self,
         format: &'static str,
@@ -220,11 +320,11 @@ pub trait Game: Sync + Send {
         from: usize,
         max: usize,
     ) -> (Vec<Result<Record, RecordError>>, bool) {
-        let _ = max;
-        if from == 0 {
-            (self.read(format, input), false)
-        } else {
-            (Vec::new(), false)
+        let info = self.formats().iter().find(|f| f.id == format);
+        match info.and_then(|f| f.read_range) {
+            Some(read_range) => read_range(input, from, max),
+            None if from == 0 => (self.read(format, input), false),
+            None => (Vec::new(), false),
         }
     }
 
@@ -261,13 +361,9 @@ pub trait Game: Sync + Send {
     /// in `failures`, never silently dropped.
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted;
 
-    fn perft(
-        &self,
-        depth: u32,
-        position: Option<&str>,
-        divide: bool,
-        jobs: usize,
-    ) -> Result<PerftOutput, String>;
+    /// Counts the leaves `query.depth` plies below `position` (the game's position notation;
+    /// the standard start when `None`).
+    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String>;
 
     fn show(
         &self,

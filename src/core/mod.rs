@@ -12,4 +12,7 @@ pub mod record;
 pub mod referee;
 pub mod replay;
 pub mod rules;
+pub(crate) mod svg;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod verdict;

@@ -227,6 +227,18 @@ pub struct Claim {
     pub span: Span,
 }
 
+impl Claim {
+    /// The result a record writes as `text` at `span`, with no termination.
+    pub(crate) fn written(result: GameResult, text: impl Into<String>, span: Span) -> Claim {
+        Claim {
+            result,
+            termination: None,
+            text: text.into(),
+            span,
+        }
+    }
+}
+
 /// One game read from a file.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -293,6 +305,13 @@ impl Record {
                 span: Span::default(),
             });
         }
+    }
+
+    /// A result that a binary format stores as a code, at `span`: the `Result` tag and the
+    /// claim, both written as the result's PGN text (`1-0`), with no termination.
+    pub(crate) fn set_result(&mut self, result: GameResult, span: Span) {
+        self.set_tag("Result", result.as_str());
+        self.claim = Some(Claim::written(result, result.as_str(), span));
     }
 }
 

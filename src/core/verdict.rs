@@ -235,23 +235,17 @@ pub fn decide(
     // Step 3: the record's own events.
     for ev in events {
         match ev.kind {
-            EventKind::Resign => {
+            EventKind::Resign | EventKind::Timeout => {
                 if let Some(p) = ev.player {
+                    let (reason, what) = match ev.kind {
+                        EventKind::Resign => (Reason::Resignation, "resigns"),
+                        _ => (Reason::Timeout, "lost on time"),
+                    };
                     return Verdict::new(
                         GameResult::win_for(p.other()),
-                        Reason::Resignation,
+                        reason,
                         ev.after_ply,
-                        format!("{} resigns after ply {}", player_name(p), ev.after_ply),
-                    );
-                }
-            }
-            EventKind::Timeout => {
-                if let Some(p) = ev.player {
-                    return Verdict::new(
-                        GameResult::win_for(p.other()),
-                        Reason::Timeout,
-                        ev.after_ply,
-                        format!("{} lost on time after ply {}", player_name(p), ev.after_ply),
+                        format!("{} {what} after ply {}", player_name(p), ev.after_ply),
                     );
                 }
             }

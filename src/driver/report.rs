@@ -224,6 +224,15 @@ pub struct Summary {
     pub seconds: f64,
 }
 
+/// `; what: name n, name n` for the counts by name, when there are any.
+fn push_counts(s: &mut String, what: &str, counts: &BTreeMap<String, usize>) {
+    if counts.is_empty() {
+        return;
+    }
+    let parts: Vec<String> = counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    s.push_str(&format!("; {what}: {}", parts.join(", ")));
+}
+
 impl Summary {
     pub fn add(&mut self, r: &GameReport) {
         if r.input_failure {
@@ -271,22 +280,8 @@ impl Summary {
         if self.left_out > 0 {
             s.push_str(&format!(", {} left out by --where", self.left_out));
         }
-        if !self.by_reason.is_empty() {
-            let parts: Vec<String> = self
-                .by_reason
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            s.push_str(&format!("; verdicts: {}", parts.join(", ")));
-        }
-        if !self.by_error.is_empty() {
-            let parts: Vec<String> = self
-                .by_error
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            s.push_str(&format!("; errors: {}", parts.join(", ")));
-        }
+        push_counts(&mut s, "verdicts", &self.by_reason);
+        push_counts(&mut s, "errors", &self.by_error);
         if self.seconds > 0.0 {
             // Every game read counts for the rate, the ones --where left out too.
             s.push_str(&format!(

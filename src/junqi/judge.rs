@@ -13,6 +13,7 @@ use crate::core::referee::{Judge, Judgement};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict};
 use crate::junqi::formats::jqr::time_seconds;
+use crate::junqi::notation::action::action_text;
 use crate::junqi::rules::position::player_index;
 use crate::junqi::rules::{Action, Params, Position};
 
@@ -169,7 +170,7 @@ fn judge_action(
     }
     let mut after = before.clone();
     let applied = after.apply(action, params);
-    let what = before.describe(action);
+    let what = action_text(before, action, false);
     if let Some(c) = applied.flag_taken {
         return Some(Verdict::new(
             GameResult::win_for(me),

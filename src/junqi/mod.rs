@@ -1,6 +1,6 @@
 //! Junqi Fanfanqi (军棋翻翻棋): the `Game` implementation. The engine is in [`rules`], the
 //! action text and position notation in [`notation`], the `.jqr` format in [`formats`], the
-//! referee (replay, events, verdicts) in [`verdict`], the move-by-move referee in [`referee`].
+//! replay in [`replay`], the verdicts in [`judge`], the move-by-move referee in [`referee`].
 
 pub mod formats;
 pub mod judge;
@@ -11,13 +11,8 @@ pub mod rules;
 pub mod show;
 pub mod svg;
 
-use crate::core::error::RecordError;
-use crate::core::game::{
-    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, ShowOptions, Shown,
-    StreamCut,
-};
-use crate::core::record::{GameKind, Input, Record};
-use crate::core::rules::{Preset, RuleSpec, Rules};
+use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::record::GameKind;
 use notation::action::action_text;
 use notation::position::{STANDARD_TEST_LAYOUT, parse_layout, parse_position};
 use rules::Params;
@@ -30,29 +25,7 @@ pub fn standard_test_position() -> rules::Position {
 }
 
 impl Game for Junqi {
-    fn kind(&self) -> GameKind {
-        GameKind::Junqi
-    }
-
-    fn formats(&self) -> &'static [FormatInfo] {
-        formats::FORMATS
-    }
-
-    fn rule_specs(&self) -> &'static [RuleSpec] {
-        judge::RULE_SPECS
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        judge::PRESETS
-    }
-
-    fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
-        formats::sniff(name, head)
-    }
-
-    fn read(&self, _format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        formats::read(input)
-    }
+    game_modules!(GameKind::Junqi);
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
         if format != formats::jqr::FORMAT_ID {
@@ -61,29 +34,7 @@ impl Game for Junqi {
         formats::cut::stream_cut(text)
     }
 
-    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-        replay::check(record, rules, wants)
-    }
-
-    fn referee(
-        &self,
-        rules: &Rules,
-        position: Option<&str>,
-    ) -> Result<Box<dyn crate::core::referee::GameReferee>, RecordError> {
-        Ok(Box::new(referee::JunqiReferee::new(rules, position)?))
-    }
-
-    fn convert(&self, records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
-        formats::write::convert(records, to)
-    }
-
-    fn perft(
-        &self,
-        depth: u32,
-        position: Option<&str>,
-        divide: bool,
-        jobs: usize,
-    ) -> Result<PerftOutput, String> {
+    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
         let pos = match position {
             None => standard_test_position(),
             Some(text) => parse_position(text)
@@ -94,22 +45,26 @@ impl Game for Junqi {
         let count = |a: &rules::Action| {
             let mut next = pos.clone();
             next.apply(*a, &params);
-            rules::perft::perft(&next, depth.saturating_sub(1), &params)
+            rules::perft::perft(&next, query.depth.saturating_sub(1), &params)
         };
-        let counts: Vec<u64> = if depth == 0 {
+        let counts: Vec<u64> = if query.depth == 0 {
             Vec::new()
-        } else if jobs > 1 {
+        } else if query.jobs > 1 {
             use rayon::prelude::*;
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
+                .num_threads(query.jobs)
                 .build()
                 .map_err(|e| e.to_string())?;
             pool.install(|| root.par_iter().map(count).collect())
         } else {
             root.iter().map(count).collect()
         };
-        let total = if depth == 0 { 1 } else { counts.iter().sum() };
-        let divide = if divide {
+        let total = if query.depth == 0 {
+            1
+        } else {
+            counts.iter().sum()
+        };
+        let divide = if query.divide {
             root.iter()
                 .zip(&counts)
                 .map(|(a, n)| (action_text(&pos, *a, true), *n))
@@ -118,18 +73,5 @@ impl Game for Junqi {
             Vec::new()
         };
         Ok(PerftOutput { divide, total })
-    }
-
-    fn show(
-        &self,
-        record: &Record,
-        rules: &Rules,
-        opts: &ShowOptions,
-    ) -> Result<Shown, RecordError> {
-        show::show(record, rules, opts)
-    }
-
-    fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-        show::frames(record, rules)
     }
 }

@@ -1,6 +1,6 @@
 //! Replaying a Junqi record: the start position (`[Position]`, `[Layout]` or 50 unknown
 //! face-down pieces), the replayer (action texts resolved for the core's driver), the record
-//! replayed and judged ([`check`]: the rules in force, the events, the verdicts), and the
+//! replayed and judged ([`check_with`]: the rules in force, the events, the verdicts), and the
 //! position at a ply.
 
 // `RecordError` is the core's error type; it is large by design.
@@ -186,7 +186,7 @@ pub fn unknown_start() -> Position {
 }
 
 /// Replays and (when asked) adjudicates one record.
-pub fn check(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
     let rules = match effective_rules(record, rules) {
         Ok(r) => r,

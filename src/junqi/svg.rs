@@ -197,16 +197,5 @@ pub fn items(pos: &Position, last: Option<(Square, Square)>) -> Vec<String> {
 /// The picture, with the last action's squares (`from`, `to`; the same square for a flip)
 /// outlined.
 pub(crate) fn svg_marked(pos: &Position, last: Option<(Square, Square)>) -> String {
-    let (w, h) = size();
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONTS}\">\n<defs>\n{}</defs>\n{}",
-        defs(),
-        board()
-    );
-    for item in items(pos, last) {
-        s.push_str(&item);
-        s.push('\n');
-    }
-    s.push_str("</svg>\n");
-    s
+    crate::core::svg::document(size(), Some(FONTS), &defs(), &board(), items(pos, last))
 }

@@ -8,7 +8,7 @@ use crate::core::referee::{Judge, Judgement};
 use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict, decide};
 use crate::othello::notation::{player_name, square_name};
-use crate::othello::rules::{Board, Move, squares};
+use crate::othello::rules::{Board, Move, result_of, squares};
 
 /// The rule parameters of an Othello game (`--rule key=value`).
 pub static RULE_SPECS: &[RuleSpec] = &[
@@ -72,14 +72,6 @@ pub fn score(board: &Board, empties: Empties) -> (u32, u32) {
         Empties::Winner if b > w => (b + e, w),
         Empties::Winner if w > b => (b, w + e),
         Empties::Winner => (b + e / 2, w + e - e / 2),
-    }
-}
-
-pub(crate) fn result_of(black: u32, white: u32) -> GameResult {
-    match black.cmp(&white) {
-        std::cmp::Ordering::Greater => GameResult::FirstWins,
-        std::cmp::Ordering::Less => GameResult::SecondWins,
-        std::cmp::Ordering::Equal => GameResult::Draw,
     }
 }
 

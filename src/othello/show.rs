@@ -4,6 +4,7 @@
 use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::{Player, Record};
+use crate::core::rules::Rules;
 use crate::othello::notation::{board_string, move_name, player_name, square_str};
 use crate::othello::replay::replay_record;
 use crate::othello::rules::{Board, Move, squares};
@@ -67,7 +68,7 @@ pub(crate) fn status_line(board: &Board, where_shown: &str) -> String {
 /// Every position of the record up to its first bad move, for the replayable page: the
 /// discs, the legal moves (dots on the board and listed), the disc count per ply. A forced
 /// pass the record leaves out is a ply of its own, named `pass`.
-pub fn frames(record: &Record) -> Result<Frames, RecordError> {
+pub fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
     let done = replay_record(record)?;
     let replay = &done.replay;
     let frame = |board: &Board, last: Option<Move>, ply: usize, entry: Option<usize>| {
@@ -119,7 +120,7 @@ pub fn frames(record: &Record) -> Result<Frames, RecordError> {
     })
 }
 
-pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
+pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
     let done = replay_record(record)?;
     let moves = &done.replay.moves;
     if let Some(p) = opts.ply

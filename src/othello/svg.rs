@@ -113,17 +113,8 @@ pub fn items(board: &Board, last: Option<Move>) -> Vec<String> {
 /// The position as an SVG document; `last` is the move that led to it.
 pub fn svg(board: &Board, last: Option<Move>) -> String {
     let w = size();
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{w}\" viewBox=\"0 0 {w} {w}\" font-family=\"sans-serif\">\n<defs>\n{}</defs>\n{}",
-        defs(),
-        self::board()
-    );
-    for item in items(board, last) {
-        s.push_str(&item);
-        s.push('\n');
-    }
-    s.push_str("</svg>\n");
-    s
+    let items = items(board, last);
+    crate::core::svg::document((w, w), Some("sans-serif"), &defs(), &self::board(), items)
 }
 
 #[cfg(test)]

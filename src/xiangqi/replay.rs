@@ -1,16 +1,16 @@
 //! Replaying a Xiangqi record: the replayer (moves in any notation resolved against the legal
 //! moves), the record replayed and judged through the core driver ([`check_with`]), its result
-//! decided (board verdicts first, then the record's own events and claim), and the position at
-//! a ply. The same replayer and judge referee a game one move at a time (`referee.rs`).
+//! decided (board verdicts first, then the record's own events and claim), the board's verdict
+//! on a line of moves ([`board_verdict`]), and the position at a ply. The same replayer and judge referee a game one move at a time (`referee.rs`).
 
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{CheckWants, Checked};
 use crate::core::identity;
 use crate::core::record::{MoveEntry, Record};
-use crate::core::referee::{JudgedReplay, replay_judged};
+use crate::core::referee::{JudgedGame, JudgedReplay, replay_judged};
 use crate::core::replay::{self, Replay, Replayer};
 use crate::core::rules::Rules;
-use crate::core::verdict;
+use crate::core::verdict::{self, Verdict};
 use crate::xiangqi::judge::{self as xq_verdict, BoardRules, XiangqiJudge};
 use crate::xiangqi::notation;
 use crate::xiangqi::repetition::Code;
@@ -229,6 +229,36 @@ pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, Re
     Ok((pos, last, want))
 }
 
+/// The first rule that ends the game on the board, replaying `moves` (legal, as the replay
+/// driver resolved them) from `start`. Cycle moves are named in ICCS.
+pub fn board_verdict(start: &Position, moves: &[Move], rules: &BoardRules) -> Option<Verdict> {
+    board_outcome(start, moves, rules).verdict
+}
+
+/// What the board decided, with notes on drawn repetitions the players left.
+#[derive(Debug, Clone, Default)]
+pub struct BoardOutcome {
+    pub verdict: Option<Verdict>,
+    /// One note per repetition that would have been a draw (不变作和) but that the record
+    /// leaves: both sides used allowed moves and the players went on, so it did not end the
+    /// game (a forbidden repetition still does: its offender did not change in time).
+    pub notes: Vec<String>,
+}
+
+/// [`board_verdict`], with the notes on drawn repetitions that did not end the game: the
+/// moves through the same driver and judge as adjudication and the referee.
+pub fn board_outcome(start: &Position, moves: &[Move], rules: &BoardRules) -> BoardOutcome {
+    let judge = XiangqiJudge::with_capacity(*rules, moves.len());
+    let mut game = JudgedGame::new(XiangqiReplayer, judge, start.clone());
+    for (i, &mv) in moves.iter().enumerate() {
+        game.play(mv, None, i + 1 < moves.len());
+    }
+    BoardOutcome {
+        verdict: game.board_verdict().cloned(),
+        notes: game.notes().to_vec(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,5 +282,108 @@ mod tests {
         ));
         let p = XiangqiReplayer.start(&record).unwrap();
         assert_eq!((p.halfmove_clock(), p.fullmove_number()), (3, 7));
+    }
+}
+
+/// The board's verdicts on lines of moves: the judge's rules, through [`board_verdict`].
+#[cfg(test)]
+mod board_tests {
+    use super::*;
+    use crate::core::record::GameResult;
+    use crate::core::verdict::Reason;
+    use crate::xiangqi::judge::allows;
+    use crate::xiangqi::repetition::table::find_repetition;
+
+    #[test]
+    fn checkmate() {
+        // The a-file rook checks along rank 9; the b8 rook covers d8; the red king on e0
+        // forbids e9 (flying general).
+        let pos = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
+        let v = board_verdict(&pos, &Move::line("a0a9"), &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::Checkmate, "{}", v.detail);
+        assert_eq!(v.result, GameResult::FirstWins);
+        assert_eq!(v.ply, 1);
+        let mut after = pos.clone();
+        after.play(Move::line("a0a9")[0]).unwrap();
+        assert!(!allows(&after, GameResult::SecondWins));
+        assert!(!allows(&after, GameResult::Draw));
+        assert!(allows(&after, GameResult::FirstWins));
+        assert!(board_verdict(&pos, &[], &BoardRules::default()).is_none());
+    }
+
+    #[test]
+    fn stalemate_loses() {
+        // Black king e9, not in check: d9 is covered by the d1 rook, e8 by the a8 rook, f9
+        // would face the red king on f0.
+        let pos = Position::from_fen("4k4/R8/9/9/9/9/9/9/3R5/5K3 b - - 0 1").unwrap();
+        assert!(!pos.is_check());
+        let v = board_verdict(&pos, &[], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::Stalemate, "{}", v.detail);
+        assert_eq!(v.result, GameResult::FirstWins);
+        assert_eq!(v.ply, 0);
+    }
+
+    #[test]
+    fn move_limit_counts_moves() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let cycle = Move::line("e1e2 d9d8 e2e1 d8d9");
+        // Enough shuffling for 2 moves (4 plies) of move limit, no repetition rule in the way.
+        let rules = BoardRules {
+            move_limit: 2,
+            repetitions: 10,
+            ..BoardRules::default()
+        };
+        let v = board_verdict(&pos, &cycle, &rules).unwrap();
+        assert_eq!(v.reason, Reason::MoveLimit, "{}", v.detail);
+        assert_eq!(v.ply, 4);
+        assert_eq!(v.result, GameResult::Draw);
+    }
+
+    #[test]
+    fn repetition_is_judged() {
+        // The red rook checks the black king from e1/e2? No: it shuffles on the e-file behind
+        // its king while Black shuffles too: both idle, a draw at the 3rd occurrence.
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+        let mut line = Vec::new();
+        for _ in 0..2 {
+            line.extend(Move::line("e1e2 d9d8 e2e1 d8d9"));
+        }
+        let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
+        assert_eq!(v.result, GameResult::Draw, "{}", v.detail);
+        assert_eq!(v.reason, Reason::RepetitionDraw);
+        assert_eq!(v.ply, 8);
+        assert!(v.detail.contains("3rd time"), "{}", v.detail);
+        assert_eq!(v.cycle.as_ref().map(|c| c.len()), Some(8));
+        let r = find_repetition(&pos, &line, 3).unwrap();
+        assert_eq!(r.plies, vec![0, 4, 8]);
+        assert_eq!(find_repetition(&pos, &line[..7], 3), None);
+    }
+
+    #[test]
+    fn insufficient_material_and_king_capture() {
+        let pos = Position::from_fen("3k5/4a4/9/9/9/9/9/4B4/9/4K4 w - - 0 1").unwrap();
+        let v = board_verdict(&pos, &[], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::InsufficientMaterial);
+        let open = Position::from_fen_unchecked("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+        let v = board_verdict(&open, &[], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::KingCaptured);
+        assert_eq!(v.result, GameResult::FirstWins);
+        assert!(allows(&open, GameResult::FirstWins));
+        assert!(!allows(&open, GameResult::Draw));
+    }
+
+    #[test]
+    fn material_runs_out_mid_game() {
+        // The red pawn takes the advisor (not the last piece that can cross the river), the
+        // black king takes the pawn (the last one): a draw at ply 2, though the record goes on.
+        let pos = Position::from_fen("4k4/4a4/4P4/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        let line = Move::line("e7e8 e9e8 d0d1 e8e9");
+        let v = board_verdict(&pos, &line, &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::InsufficientMaterial, "{}", v.detail);
+        assert_eq!(v.ply, 2);
+        assert_eq!(
+            board_verdict(&pos, &line[..1], &BoardRules::default()),
+            None
+        );
     }
 }

@@ -4,6 +4,7 @@
 use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::Record;
+use crate::core::rules::Rules;
 use crate::xiangqi::notation::chinese::script_of;
 use crate::xiangqi::notation::{self, ChineseStyle, Style};
 use crate::xiangqi::replay::{position_at, replay_record};
@@ -85,7 +86,7 @@ pub(crate) fn status_line(pos: &Position) -> String {
     status
 }
 
-pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
+pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
     let (pos, last, ply) = position_at(record, opts.ply)?;
     let mut s = diagram(&pos, opts.color);
     match &last {
@@ -102,7 +103,7 @@ pub fn show(record: &Record, opts: &ShowOptions) -> Result<Shown, RecordError> {
 }
 
 /// Every position of the record up to its first bad move, for the replayable page.
-pub fn frames(record: &Record) -> Result<Frames, RecordError> {
+pub fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
     let replay = replay_record(record)?;
     let frame = |pos: &Position, last: Option<(&Position, Move)>, ply: usize| {
         let mut facts = Vec::with_capacity(2);

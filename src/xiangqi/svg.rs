@@ -238,18 +238,7 @@ pub(crate) fn target_mark(text: &str) -> Option<String> {
 
 /// The position as an SVG document; `last` is the move that led to it.
 pub fn svg(pos: &Position, last: Option<Move>) -> String {
-    let (w, h) = size();
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<defs>\n{}</defs>\n",
-        defs()
-    );
-    board_into(&mut s);
-    for item in items(pos, last) {
-        s.push_str(&item);
-        s.push('\n');
-    }
-    s.push_str("</svg>\n");
-    s
+    crate::core::svg::document(size(), None, &defs(), &board(), items(pos, last))
 }
 
 #[cfg(test)]

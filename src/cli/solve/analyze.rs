@@ -4,7 +4,6 @@ use super::SolveArgs;
 use crate::cli::common;
 use crate::cli::{EXIT_INVALID, EXIT_OK};
 use qipu::core::analysis::{result_change, signed};
-use qipu::core::record::GameKind;
 use qipu::driver::settings::Settings;
 use qipu::othello::notation::{move_name, player_name, square_name};
 use qipu::othello::replay::replay_record;
@@ -12,7 +11,6 @@ use qipu::othello::solve::analyze::{describe, judge_moves, where_lost};
 use qipu::othello::solve::{SolveOptions, Table};
 use qipu::output::report::ReportFormat;
 use serde_json::json;
-use std::path::PathBuf;
 use std::time::Duration;
 
 pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
@@ -28,22 +26,11 @@ pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
     let format = common::report_format(&args.report);
     let mut exit = EXIT_OK;
     for input in &args.inputs {
-        let path = PathBuf::from(input);
-        let file = qipu::driver::input::FoundFile {
-            path: Some(path.clone()),
-            display: input.clone(),
-            explicit: true,
-            relative: path,
+        let records = match super::othello_games(input, setup, args.game_index) {
+            Ok(records) => records,
+            Err(e) => return common::usage_error(&e),
         };
-        let read = match qipu::driver::open::read_file(&super::othello_settings(setup), &file) {
-            Ok(r) if r.game.kind() == GameKind::Othello => r,
-            Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
-            Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
-        };
-        for (g, rec) in read.records.iter().enumerate() {
-            if args.game_index.is_some_and(|want| want != g) {
-                continue;
-            }
+        for (g, rec) in records {
             let Some(replay) = rec
                 .as_ref()
                 .ok()

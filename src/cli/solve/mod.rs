@@ -11,7 +11,8 @@ pub mod theory;
 use super::common;
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
 use clap::Args;
-use qipu::core::record::{GameKind, Player};
+use qipu::core::error::RecordError;
+use qipu::core::record::{GameKind, Player, Record};
 use qipu::driver::settings::Settings;
 use qipu::othello::notation::{board_string, move_name, parse_board, square_name};
 use qipu::othello::replay::replay_record;
@@ -313,25 +314,13 @@ pub fn run(args: &SolveArgs) -> i32 {
 
 fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
     match format {
-        ReportFormat::Json => {
-            for (r, _) in rows {
-                if let Ok(s) = serde_json::to_string(r) {
-                    println!("{s}");
-                }
-            }
-        }
+        ReportFormat::Json => common::print_json_lines(rows.iter().map(|(r, _)| r)),
         ReportFormat::Yaml => {
             let all: Vec<&Row> = rows.iter().map(|r| &r.0).collect();
-            match serde_yaml::to_string(&all) {
-                Ok(s) => print!("{s}"),
-                Err(e) => eprintln!("qipu: {e}"),
-            }
+            common::print_yaml(&all);
         }
         ReportFormat::Table => {
-            let mut t = comfy_table::Table::new();
-            t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-            t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-            t.set_header([
+            let mut t = common::listing_table([
                 "position", "empties", "to move", "score", "best", "pv", "nodes", "time", "nodes/s",
             ]);
             for (r, _) in rows {
@@ -399,21 +388,11 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         if !path.is_file() {
             return common::usage_error(&format!("{input}: no such file"));
         }
-        let file = qipu::driver::input::FoundFile {
-            path: Some(path.clone()),
-            display: input.clone(),
-            explicit: true,
-            relative: path,
+        let records = match othello_games(input, setup, args.game_index) {
+            Ok(records) => records,
+            Err(e) => return common::usage_error(&e),
         };
-        let read = match qipu::driver::open::read_file(&othello_settings(setup), &file) {
-            Ok(r) if r.game.kind() == GameKind::Othello => r,
-            Ok(_) => return common::usage_error(&format!("{input}: not an Othello record")),
-            Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
-        };
-        for (g, rec) in read.records.iter().enumerate() {
-            if args.game_index.is_some_and(|want| want != g) {
-                continue;
-            }
+        for (g, rec) in records {
             let replayed = rec
                 .as_ref()
                 .ok()
@@ -498,6 +477,38 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
 }
 
 /// The settings with the game fixed to Othello (what solve reads).
+/// Games of a file with their numbers (from 0), each read or why not.
+type NumberedGames = Vec<(usize, Result<Record, RecordError>)>;
+
+/// The games of `input`, an Othello file named on the command line, numbered from 0: all of
+/// them, or the one `game_index` names. A file that cannot be read or holds another game is a
+/// usage error, whose message is the `Err`.
+fn othello_games(
+    input: &str,
+    setup: &Settings,
+    game_index: Option<usize>,
+) -> Result<NumberedGames, String> {
+    let path = PathBuf::from(input);
+    let file = qipu::driver::input::FoundFile {
+        path: Some(path.clone()),
+        display: input.to_string(),
+        explicit: true,
+        relative: path,
+    };
+    let read = match qipu::driver::open::read_file(&othello_settings(setup), &file) {
+        Ok(r) if r.game.kind() == GameKind::Othello => r,
+        Ok(_) => return Err(format!("{input}: not an Othello record")),
+        Err(p) => return Err(format!("{}: {}", p.source, p.message)),
+    };
+    let wanted = |g: &usize| game_index.is_none_or(|want| want == *g);
+    Ok(read
+        .records
+        .into_iter()
+        .enumerate()
+        .filter(|(g, _)| wanted(g))
+        .collect())
+}
+
 pub(super) fn othello_settings(settings: &Settings) -> Settings {
     let mut s = settings.clone();
     s.game = Some(GameKind::Othello);

@@ -367,10 +367,10 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
                     .at(tspan),
                 );
             }
-            claim(res, span, text)
+            Some(Claim::written(res, text, span))
         }
         (None, Some((tv, tspan))) => match GameResult::parse(&tv) {
-            Some(res) => claim(res, tspan, tv.to_string()),
+            Some(res) => Some(Claim::written(res, tv.to_string(), tspan)),
             None => {
                 return Err(RecordError::new(
                     crate::core::error::ErrorKind::BadHeader,
@@ -382,15 +382,6 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         (None, None) => None,
     };
     Ok(rec)
-}
-
-fn claim(result: GameResult, span: Span, text: String) -> Option<Claim> {
-    Some(Claim {
-        result,
-        termination: None,
-        text,
-        span,
-    })
 }
 
 /// A comment belongs to the action before it (also when an event came between); comments

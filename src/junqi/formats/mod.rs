@@ -19,6 +19,7 @@ pub static FORMATS: &[FormatInfo] = &[FormatInfo {
     write: true,
     binary: false,
     companions: &[],
+    read_range: None,
     description: "Junqi Fanfanqi record (qipu's PGN-like format: tags, numbered flips/moves/attacks, events)",
 }];
 
@@ -35,7 +36,7 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     None
 }
 
-/// The games of an input.
-pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
+/// The games of an input (`.jqr` is Junqi's one format).
+pub fn read(_format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
     jqr::read(input.text())
 }

@@ -3,9 +3,10 @@
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::Converted;
 use crate::core::record::Record;
+use crate::core::rules::Rules;
 
-/// Writes records as `to` (only `.jqr`).
-pub fn convert(records: &[Record], to: &str) -> Converted {
+/// Writes records as `to` (only `.jqr`, which no rule changes).
+pub fn convert(records: &[Record], to: &str, _rules: &Rules) -> Converted {
     if to != super::jqr::FORMAT_ID {
         return Converted {
             bytes: Vec::new(),

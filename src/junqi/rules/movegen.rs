@@ -59,6 +59,21 @@ fn bits(mask: u64) -> impl Iterator<Item = Square> {
 }
 
 impl Position {
+    /// The face-up piece on `sq`, or why it cannot act: `if_down` says why a face-down piece
+    /// cannot, `if_empty` what an empty station means.
+    fn face_up(
+        &self,
+        sq: Square,
+        if_down: &str,
+        if_empty: impl FnOnce() -> String,
+    ) -> Result<Piece, String> {
+        match self.cell(sq) {
+            Cell::Up(p) => Ok(p),
+            Cell::Down(_) => Err(format!("{} is face down: {if_down}", square_name(sq))),
+            Cell::Empty => Err(if_empty()),
+        }
+    }
+
     /// Whether `attacker` may attack the station `to`, and the outcome.
     pub(crate) fn attack_check(
         &self,
@@ -66,16 +81,9 @@ impl Position {
         to: Square,
         params: &Params,
     ) -> Result<Outcome, String> {
-        let defender = match self.cell(to) {
-            Cell::Up(p) => p,
-            Cell::Down(_) => {
-                return Err(format!(
-                    "{} is face down: only face-up enemy pieces can be attacked",
-                    square_name(to)
-                ));
-            }
-            Cell::Empty => return Err(format!("{} is empty", square_name(to))),
-        };
+        let defender = self.face_up(to, "only face-up enemy pieces can be attacked", || {
+            format!("{} is empty", square_name(to))
+        })?;
         if defender.color == attacker.color {
             return Err(format!(
                 "{} holds an own piece ({})",
@@ -207,16 +215,9 @@ impl Position {
                     .into(),
             );
         };
-        let piece = match self.cell(from) {
-            Cell::Up(p) => p,
-            Cell::Down(_) => {
-                return Err(format!(
-                    "{} is face down: flip it before moving it",
-                    square_name(from)
-                ));
-            }
-            Cell::Empty => return Err(format!("there is no piece on {}", square_name(from))),
-        };
+        let piece = self.face_up(from, "flip it before moving it", || {
+            format!("there is no piece on {}", square_name(from))
+        })?;
         if piece.color != mine {
             return Err(format!(
                 "{} holds {}, a piece of the opponent",

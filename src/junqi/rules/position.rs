@@ -1,7 +1,7 @@
 //! The state of a game: the 60 stations, who acts, the colours, and the counters the
 //! verdicts need. Applying an action assumes it is legal (see `movegen`).
 
-use super::board::{SQUARES, Square, square_name};
+use super::board::{SQUARES, Square};
 use super::params::Params;
 use super::piece::{Color, Outcome, Piece, Rank, attack_outcome};
 use crate::core::record::Player;
@@ -231,21 +231,5 @@ impl Position {
             h.drain(..cut);
         }
         n
-    }
-
-    /// A short text of an action for details: `C2=红工兵`, `G0-F0`, `G0xF0`, `timeout`.
-    pub fn describe(&self, action: Action) -> String {
-        match action {
-            Action::Timeout => "timeout".into(),
-            Action::Flip { sq, piece } => format!("{}={}", square_name(sq), piece.chinese()),
-            Action::Move { from, to } => {
-                let sep = if matches!(self.cell(to), Cell::Up(_)) {
-                    'x'
-                } else {
-                    '-'
-                };
-                format!("{}{sep}{}", square_name(from), square_name(to))
-            }
-        }
     }
 }

@@ -7,8 +7,9 @@ use crate::core::record::{
     Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Termination,
 };
 use crate::othello::formats::transcript::{MAX_MOVES, too_long};
-use crate::othello::judge::{parse_score, result_of};
+use crate::othello::judge::parse_score;
 use crate::othello::replay::COLOR_KEY;
+use crate::othello::rules::result_of;
 use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::char;
 use nom::{IResult, Parser};

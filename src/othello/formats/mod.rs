@@ -20,6 +20,7 @@ pub static FORMATS: &[FormatInfo] = &[
         write: true,
         binary: false,
         companions: &[],
+        read_range: None,
         description: "Othello move transcript (f5d6c3…), one game per line",
     },
     FormatInfo {
@@ -30,6 +31,7 @@ pub static FORMATS: &[FormatInfo] = &[
         write: true,
         binary: false,
         companions: &[],
+        read_range: None,
         description: "Generic Game Format (GGS server games and archives)",
     },
     FormatInfo {
@@ -40,6 +42,7 @@ pub static FORMATS: &[FormatInfo] = &[
         write: true,
         binary: false,
         companions: &[],
+        read_range: None,
         description: "Othello PGN as WTHOR-derived archives write it ([Result \"34-30\"], 1. F5 D6)",
     },
     FormatInfo {
@@ -50,6 +53,7 @@ pub static FORMATS: &[FormatInfo] = &[
         write: true,
         binary: true,
         companions: &["wthor.jou", "wthor.trn"],
+        read_range: Some(wthor::read_range),
         description: "WTHOR database of the French Othello Federation (binary)",
     },
 ];

@@ -24,7 +24,8 @@ use super::transcript::{self, MAX_MOVES, too_long};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::StreamCut;
 use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
-use crate::othello::judge::{parse_score, result_of};
+use crate::othello::judge::parse_score;
+use crate::othello::rules::result_of;
 
 pub(crate) const FORMAT_ID: &str = "pgn-othello";
 
@@ -203,12 +204,7 @@ impl Reading {
                 }
             };
             if let Some(result) = result {
-                self.rec.claim = Some(Claim {
-                    result,
-                    termination: None,
-                    text,
-                    span,
-                });
+                self.rec.claim = Some(Claim::written(result, text, span));
             }
         }
         self.rec

@@ -5,7 +5,8 @@
 
 use crate::core::error::RecordError;
 use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span};
-use crate::othello::judge::{parse_score, result_of};
+use crate::othello::judge::parse_score;
+use crate::othello::rules::result_of;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
 use nom::character::complete::{digit1, one_of};
@@ -188,12 +189,7 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
                             GameResult::Unfinished
                         }
                     };
-                    r.claim = Some(Claim {
-                        result,
-                        termination: None,
-                        text: end,
-                        span,
-                    });
+                    r.claim = Some(Claim::written(result, end, span));
                 }
                 r.span = Span::new(start.unwrap_or(base), base + text.len());
             } else if let Some(s) = start {

@@ -4,8 +4,8 @@
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Span, Tag};
-use crate::othello::judge::result_of;
 use crate::othello::notation::square_str;
+use crate::othello::rules::result_of;
 use compact_str::{CompactString, ToCompactString, format_compact};
 use std::sync::Arc;
 
@@ -134,12 +134,8 @@ fn game(b: &[u8], at: usize, index: usize, h: &Header, names: &Names) -> Record 
         Some((sb, sw)) => {
             r.tags
                 .push(tag("Score", format_compact!("{sb}-{sw}"), field(6, 1)));
-            r.claim = Some(Claim {
-                result: result_of(sb, sw),
-                termination: None,
-                text: format!("{sb}-{sw}"),
-                span: field(6, 1),
-            });
+            let text = format!("{sb}-{sw}");
+            r.claim = Some(Claim::written(result_of(sb, sw), text, field(6, 1)));
         }
         None => r.warnings.push(
             Warning::new(format!(

@@ -7,7 +7,7 @@
 pub mod perft;
 mod simd;
 
-use crate::core::record::Player;
+use crate::core::record::{GameResult, Player};
 
 /// The legal moves (as a mask of empty squares) of the side owning `p` against `o`.
 #[inline(always)]
@@ -42,23 +42,25 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
 /// towards higher bits (E, S, SE, SW) then 4 towards lower bits (W, N, NW, NE).
 static RAYS: [[u64; 8]; 64] = build_rays();
 
+/// The eight directions as (row, column) steps, in the order of [`RAYS`].
+const STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (-1, 1),
+];
+
 const fn build_rays() -> [[u64; 8]; 64] {
-    let steps: [(i32, i32); 8] = [
-        (0, 1),
-        (1, 0),
-        (1, 1),
-        (1, -1),
-        (0, -1),
-        (-1, 0),
-        (-1, -1),
-        (-1, 1),
-    ];
     let mut rays = [[0u64; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            let (dr, dc) = steps[d];
+            let (dr, dc) = STEPS[d];
             let mut r = (sq / 8) as i32 + dr;
             let mut c = (sq % 8) as i32 + dc;
             let mut m = 0u64;
@@ -279,6 +281,15 @@ pub fn squares(mut mask: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The result of a game that ends with `black` and `white` discs: the side with more wins.
+pub(crate) fn result_of(black: u32, white: u32) -> GameResult {
+    match black.cmp(&white) {
+        std::cmp::Ordering::Greater => GameResult::FirstWins,
+        std::cmp::Ordering::Less => GameResult::SecondWins,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,16 +300,7 @@ mod tests {
             return 0;
         }
         let mut all = 0;
-        for (dr, dc) in [
-            (0, 1),
-            (1, 0),
-            (1, 1),
-            (1, -1),
-            (0, -1),
-            (-1, 0),
-            (-1, -1),
-            (-1, 1),
-        ] {
+        for (dr, dc) in STEPS {
             let (mut r, mut c) = ((sq / 8) as i32 + dr, (sq % 8) as i32 + dc);
             let mut line = 0u64;
             while (0..8).contains(&r) && (0..8).contains(&c) {
@@ -322,12 +324,7 @@ mod tests {
     fn move_generation_matches_a_slow_reference() {
         // A simple deterministic pseudo-random walk over positions.
         let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = || crate::core::testing::xorshift(&mut seed);
         for _ in 0..2000 {
             let a = next();
             let b = next() & !a;

@@ -35,16 +35,13 @@ fn or_lanes(v: __m256i) -> u64 {
     (_mm_cvtsi128_si64(x) | _mm_extract_epi64::<1>(x)) as u64
 }
 
-/// [`super::legal_moves`]: the empty squares where the mover (`p`) flips something.
+/// The runs of jumpable discs (`m`) next to the discs of `from`, in each direction of the
+/// shifts `d` (`d2` = `2 * d`): grown by doubling, towards higher bits (`up`) and lower.
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
-    let (d, d2) = shifts();
-    let m = jumpable(o);
-    let pp = _mm256_set1_epi64x(p as i64);
-    // Runs of opponent discs next to the mover's, grown by doubling, in both senses.
-    let mut up = _mm256_and_si256(m, _mm256_sllv_epi64(pp, d));
-    let mut down = _mm256_and_si256(m, _mm256_srlv_epi64(pp, d));
+fn runs(from: __m256i, m: __m256i, d: __m256i, d2: __m256i) -> (__m256i, __m256i) {
+    let mut up = _mm256_and_si256(m, _mm256_sllv_epi64(from, d));
+    let mut down = _mm256_and_si256(m, _mm256_srlv_epi64(from, d));
     up = _mm256_or_si256(up, _mm256_and_si256(m, _mm256_sllv_epi64(up, d)));
     down = _mm256_or_si256(down, _mm256_and_si256(m, _mm256_srlv_epi64(down, d)));
     let pre_up = _mm256_and_si256(m, _mm256_sllv_epi64(m, d));
@@ -59,6 +56,18 @@ pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
         down,
         _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
     );
+    (up, down)
+}
+
+/// [`super::legal_moves`]: the empty squares where the mover (`p`) flips something.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
+    let (d, d2) = shifts();
+    let m = jumpable(o);
+    let pp = _mm256_set1_epi64x(p as i64);
+    // Runs of opponent discs next to the mover's, grown by doubling, in both senses.
+    let (up, down) = runs(pp, m, d, d2);
     let moves = _mm256_or_si256(_mm256_sllv_epi64(up, d), _mm256_srlv_epi64(down, d));
     or_lanes(moves) & !(p | o)
 }
@@ -73,22 +82,7 @@ pub(crate) fn flips(sq: usize, p: u64, o: u64) -> u64 {
     let x = _mm256_set1_epi64x((1u64 << (sq & 63)) as i64);
     // The run of opponent discs from the square in each direction, then whether a disc of
     // the mover closes it.
-    let mut up = _mm256_and_si256(m, _mm256_sllv_epi64(x, d));
-    let mut down = _mm256_and_si256(m, _mm256_srlv_epi64(x, d));
-    up = _mm256_or_si256(up, _mm256_and_si256(m, _mm256_sllv_epi64(up, d)));
-    down = _mm256_or_si256(down, _mm256_and_si256(m, _mm256_srlv_epi64(down, d)));
-    let pre_up = _mm256_and_si256(m, _mm256_sllv_epi64(m, d));
-    let pre_down = _mm256_srlv_epi64(pre_up, d);
-    up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, d2)));
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
-    );
-    up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, d2)));
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, d2)),
-    );
+    let (up, down) = runs(x, m, d, d2);
     let zero = _mm256_setzero_si256();
     let closed_up = _mm256_and_si256(pp, _mm256_sllv_epi64(up, d));
     let closed_down = _mm256_and_si256(pp, _mm256_srlv_epi64(down, d));
@@ -136,12 +130,7 @@ mod tests {
             return;
         }
         let mut seed = 0x0bad_cafe_1234_5678u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = || crate::core::testing::xorshift(&mut seed);
         for _ in 0..20_000 {
             let a = next();
             let o = next() & !a;

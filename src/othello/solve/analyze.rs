@@ -49,14 +49,7 @@ pub fn judge_moves(
         all_best: true,
         ..*opts
     };
-    // The positions before each move, and the one after the last.
-    let mut boards = Vec::with_capacity(moves.len() + 1);
-    let mut b = *start;
-    boards.push(b);
-    for &mv in moves {
-        b.play(mv);
-        boards.push(b);
-    }
+    let boards = boards_along(start, moves);
     let Some(first) = boards.iter().position(|b| b.empties() <= from_empties) else {
         return Ok(Some(Vec::new()));
     };
@@ -191,13 +184,8 @@ pub struct JudgedWithin {
 /// [`judge_moves`] within `node_budget` nodes for the whole game: the positions are solved
 /// from the last one back (the cheapest first, and each fills the table for the one before),
 /// so that a spent budget still leaves the moves nearest the end judged.
-pub fn judge_moves_within(
-    start: &Board,
-    moves: &[Move],
-    from_empties: u32,
-    tt: &Table,
-    node_budget: u64,
-) -> Result<JudgedWithin, SolveError> {
+/// The positions before each move, and the one after the last.
+fn boards_along(start: &Board, moves: &[Move]) -> Vec<Board> {
     let mut boards = Vec::with_capacity(moves.len() + 1);
     let mut b = *start;
     boards.push(b);
@@ -205,6 +193,17 @@ pub fn judge_moves_within(
         b.play(mv);
         boards.push(b);
     }
+    boards
+}
+
+pub fn judge_moves_within(
+    start: &Board,
+    moves: &[Move],
+    from_empties: u32,
+    tt: &Table,
+    node_budget: u64,
+) -> Result<JudgedWithin, SolveError> {
+    let boards = boards_along(start, moves);
     let first = boards
         .iter()
         .take(moves.len())

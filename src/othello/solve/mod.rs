@@ -244,7 +244,7 @@ pub fn perfect_verdict(
     };
     let black = s.black_score(end.to_move);
     let (b, w) = ((64 + black) / 2, (64 - black) / 2);
-    let result = crate::othello::judge::result_of(b as u32, w as u32);
+    let result = crate::othello::rules::result_of(b as u32, w as u32);
     let outcome = match black.signum() {
         1 => "Black wins",
         -1 => "White wins",

@@ -1,6 +1,7 @@
 //! The solver against a plain minimax (no pruning, no table) on seeded random positions.
 
 use super::*;
+use crate::core::testing::xorshift;
 
 /// Negamax over every line to the end: the reference.
 fn minimax(p: u64, o: u64) -> i32 {
@@ -22,13 +23,6 @@ fn minimax(p: u64, o: u64) -> i32 {
     best
 }
 
-fn rng(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 /// A random game from the start stopped at `empties` empty squares (or earlier at its end).
 fn random_position(seed: &mut u64, empties: u32) -> Board {
     let mut b = Board::start();
@@ -38,7 +32,7 @@ fn random_position(seed: &mut u64, empties: u32) -> Board {
             b.play(Move::Pass);
             continue;
         }
-        let k = rng(seed) % u64::from(moves.count_ones());
+        let k = xorshift(seed) % u64::from(moves.count_ones());
         let sq = crate::othello::rules::squares(moves)
             .nth(k as usize)
             .unwrap_or(0);
@@ -93,7 +87,7 @@ fn stability_is_sound() {
     // A stable disc is never flipped: check against every move in random positions.
     let mut seed = 0xabcd_ef01_2345_6789;
     for _ in 0..300 {
-        let empties = 4 + (rng(&mut seed) % 40) as u32;
+        let empties = 4 + (xorshift(&mut seed) % 40) as u32;
         let b = random_position(&mut seed, empties);
         let (p, o) = b.sides();
         let stable_p = stability::stable(p, o);
@@ -109,7 +103,7 @@ fn stability_is_sound() {
                     g.play(Move::Pass);
                     continue;
                 }
-                let k = rng(&mut seed) % u64::from(moves.count_ones());
+                let k = xorshift(&mut seed) % u64::from(moves.count_ones());
                 let sq = crate::othello::rules::squares(moves)
                     .nth(k as usize)
                     .unwrap_or(0);
@@ -158,7 +152,7 @@ fn a_budget_stops_the_search() {
 fn last_flip_count_matches_flips() {
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     for _ in 0..4000 {
-        let filling = rng(&mut seed);
+        let filling = xorshift(&mut seed);
         for x in 0..64u32 {
             let bit = 1u64 << x;
             let p = filling & !bit;

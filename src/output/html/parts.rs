@@ -147,6 +147,16 @@ pub(super) fn ruling(r: &GameReport, analysis: Option<&Analysis>) -> String {
     s
 }
 
+/// A ply number in a table: a button that goes to it when the page has that ply (`last` is the
+/// page's last), else the number alone.
+fn ply_cell(ply: usize, last: usize) -> String {
+    if ply <= last {
+        format!("<button type=\"button\" data-ply=\"{ply}\">{ply}</button>")
+    } else {
+        ply.to_string()
+    }
+}
+
 /// The cycle move by move (a click goes to its ply).
 pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
     let (Some(a), Some(b)) = (cycle.first(), cycle.last()) else {
@@ -158,14 +168,7 @@ pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
         a.ply, b.ply
     );
     for m in cycle {
-        let ply = if m.ply <= last {
-            format!(
-                "<button type=\"button\" data-ply=\"{}\">{}</button>",
-                m.ply, m.ply
-            )
-        } else {
-            m.ply.to_string()
-        };
+        let ply = ply_cell(m.ply, last);
         s.push_str(&format!(
             "<tr><td>{ply}</td><td>{}</td><td>{}</td><td class=\"kind {}\">{} {}</td><td>{}</td></tr>\n",
             escape(&m.side),
@@ -189,14 +192,7 @@ pub(super) fn analysis_table(a: &Analysis, last: usize) -> String {
         escape(&a.summary)
     );
     for m in &a.moves {
-        let ply = if m.ply <= last {
-            format!(
-                "<button type=\"button\" data-ply=\"{}\">{}</button>",
-                m.ply, m.ply
-            )
-        } else {
-            m.ply.to_string()
-        };
+        let ply = ply_cell(m.ply, last);
         let change = Analysis::change_of(m);
         let class = match (a.decisive == Some(m.ply), &change, m.lost > 0) {
             (true, _, _) => " class=\"mistake\"",

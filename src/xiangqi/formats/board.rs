@@ -5,6 +5,8 @@
 //! Coordinates are ICCS: files `a`–`i` left to right from Red's side (0–8), ranks 0–9 from
 //! Red's back rank. The FEN lists rank 9 first.
 
+use crate::core::error::{ErrorKind, RecordError};
+
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -231,6 +233,17 @@ impl Placement {
         }
         Ok(table)
     }
+}
+
+/// The piece table of the position `fen`, for a writer; a FEN that has none is a set-up error
+/// that says why after `cannot` (what the writer cannot do with it).
+pub(crate) fn fen_piece_table(
+    fen: &str,
+    cannot: &str,
+) -> Result<[Option<(u8, u8)>; 32], RecordError> {
+    Placement::from_fen(fen)
+        .and_then(|p| p.to_piece_table())
+        .map_err(|m| RecordError::new(ErrorKind::BadSetup, format!("{cannot}: {m}")))
 }
 
 /// The side to move of a FEN: `Some(true)` for Red (`w`/`r`), `Some(false)` for Black.

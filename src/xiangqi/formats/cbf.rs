@@ -7,7 +7,7 @@
 
 use super::board::{START_FEN, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
+use crate::core::record::{GameKind, GameResult, MoveEntry, Record, Span, Tag};
 
 /// `<Head>` fields and the tag each becomes (others keep their element name).
 const TAG_NAMES: [(&str, &str); 8] = [
@@ -93,13 +93,7 @@ fn read_one(game: roxmltree::Node<'_, '_>, index: usize) -> Record {
                     _ => None,
                 };
                 if let Some(result) = result {
-                    rec.set_tag("Result", result.as_str());
-                    rec.claim = Some(Claim {
-                        result,
-                        termination: None,
-                        text: result.as_str().into(),
-                        span,
-                    });
+                    rec.set_result(result, span);
                 }
                 continue;
             }

@@ -19,7 +19,7 @@
 use super::board::{Placement, START_FEN};
 use super::move_tree::{self, Node, NodeRecord, Square};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
+use crate::core::record::{GameKind, GameResult, Record, Span, Tag};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 pub const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -276,13 +276,7 @@ fn read_record(bytes: &[u8], start: usize, end: usize, index: usize) -> Result<R
         _ => None,
     };
     if let Some(result) = result {
-        rec.set_tag("Result", result.as_str());
-        rec.claim = Some(Claim {
-            result,
-            termination: None,
-            text: result.as_str().into(),
-            span: result_span,
-        });
+        rec.set_result(result, result_span);
     }
     let (nodes, stop) = read_tree(bytes, start, end);
     let placement = match read_board(&rec_bytes[BOARD_AT..BOARD_AT + 90], start + BOARD_AT) {

@@ -388,12 +388,7 @@ fn claim(rec: &mut Record) {
         return;
     };
     if let Some(result) = parse_result(&t.value) {
-        rec.claim = Some(Claim {
-            result,
-            termination: None,
-            text: t.value.to_string(),
-            span: t.span,
-        });
+        rec.claim = Some(Claim::written(result, t.value.to_string(), t.span));
     }
 }
 

@@ -1,10 +1,10 @@
 //! The DhtmlXQ writer: tags, `binit` from a FEN, the main line and its variations as
 //! `move_P_S_B` branches, comments as `commentN` / `commentB_N`.
 
-use super::board::{Placement, parse_iccs_move};
+use super::board::{fen_piece_table, parse_iccs_move};
 use super::dhtmlxq::{TAG_NAMES, parse_result};
 use super::pgn_write::WrittenMove;
-use crate::core::error::{ErrorKind, RecordError};
+use crate::core::error::RecordError;
 use crate::core::record::{GameResult, Record, Span};
 use std::fmt::Write;
 
@@ -36,19 +36,7 @@ pub fn write_dhtmlxq(
     fen: Option<&str>,
     iccs_moves: &[String],
 ) -> Result<String, RecordError> {
-    let tree: Vec<WrittenMove> = iccs_moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| WrittenMove {
-            text: m.clone(),
-            comments: record
-                .moves
-                .get(i)
-                .map(|e| e.comments.to_vec())
-                .unwrap_or_default(),
-            variations: Vec::new(),
-        })
-        .collect();
+    let tree = WrittenMove::main_line(record, iccs_moves);
     write_dhtmlxq_tree(record, fen, &tree)
 }
 
@@ -79,14 +67,7 @@ pub fn write_dhtmlxq_tree(
         result_word(result.unwrap_or(GameResult::Unfinished)),
     );
     if let Some(fen) = fen {
-        let table = Placement::from_fen(fen)
-            .and_then(|p| p.to_piece_table())
-            .map_err(|m| {
-                RecordError::new(
-                    ErrorKind::BadSetup,
-                    format!("cannot write this position as binit: {m}"),
-                )
-            })?;
+        let table = fen_piece_table(fen, "cannot write this position as binit")?;
         let binit: String = table
             .iter()
             .map(|sq| sq.map_or("99".to_string(), |(f, r)| format!("{}{}", f, 9 - r)))

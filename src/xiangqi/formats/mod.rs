@@ -51,10 +51,12 @@ const fn info(
         binary,
         companions: &[],
         description,
+        read_range: None,
     }
 }
 
-static FORMATS: [FormatInfo; 12] = [
+/// Every Xiangqi format qipu reads or writes.
+pub static FORMATS: &[FormatInfo] = &[
     info(
         "pgn",
         &["pgn"],
@@ -119,14 +121,17 @@ static FORMATS: [FormatInfo; 12] = [
         true,
         "CCBridge (象棋桥) record, one game (binary)",
     ),
-    info(
-        "cbl",
-        &["cbl"],
-        true,
-        false,
-        true,
-        "CCBridge (象棋桥) library of games (binary; read a slice at a time)",
-    ),
+    FormatInfo {
+        read_range: Some(read_cbl),
+        ..info(
+            "cbl",
+            &["cbl"],
+            true,
+            false,
+            true,
+            "CCBridge (象棋桥) library of games (binary; read a slice at a time)",
+        )
+    },
     info(
         "cbf",
         &["cbf"],
@@ -153,9 +158,9 @@ static FORMATS: [FormatInfo; 12] = [
     ),
 ];
 
-/// Every Xiangqi format qipu reads or writes.
-pub fn formats() -> &'static [FormatInfo] {
-    &FORMATS
+/// The games `from..from + max` of a `.cbl` library, and whether more follow.
+fn read_cbl(input: &Input, from: usize, max: usize) -> (Vec<Result<Record, RecordError>>, bool) {
+    ccbridge::read_cbl_range(&input.bytes, from, max)
 }
 
 /// The notation a PGN target writes.
@@ -349,7 +354,7 @@ pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
         "xqf" => vec![read_xqf(&input.bytes)],
         "ucci" => read_ucci(input.text()),
         "cbr" => ccbridge::read_cbr(&input.bytes),
-        "cbl" => ccbridge::read_cbl_range(&input.bytes, 0, usize::MAX).0,
+        "cbl" => read_cbl(input, 0, usize::MAX).0,
         "cbf" => cbf::read_cbf(input.text()),
         other => vec![Err(RecordError::new(
             ErrorKind::Unsupported,
@@ -385,7 +390,7 @@ mod tests {
 
     #[test]
     fn format_list() {
-        let ids: Vec<_> = formats().iter().map(|f| f.id).collect();
+        let ids: Vec<_> = FORMATS.iter().map(|f| f.id).collect();
         for id in [
             "pgn",
             "pgn-chinese",
@@ -399,15 +404,15 @@ mod tests {
         ] {
             assert!(ids.contains(&id), "{id}");
         }
-        assert!(formats().iter().all(|f| f.read || f.write));
-        for f in formats()
+        assert!(FORMATS.iter().all(|f| f.read || f.write));
+        for f in FORMATS
             .iter()
             .filter(|f| f.write && f.id.starts_with("pgn"))
         {
             assert!(pgn_target(f.id).is_some(), "{}", f.id);
         }
         assert!(
-            formats().iter().filter(|f| f.read).all(|f| sniff(
+            FORMATS.iter().filter(|f| f.read).all(|f| sniff(
                 &format!("x.{}", f.extensions[0]),
                 b""
             )

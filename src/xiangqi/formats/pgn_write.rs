@@ -21,6 +21,24 @@ impl WrittenMove {
             ..WrittenMove::default()
         }
     }
+
+    /// The main line `texts` (one rendered text per move, aligned with `record.moves`), each
+    /// move with the record's comments on it, without variations.
+    pub(crate) fn main_line(record: &Record, texts: &[String]) -> Vec<WrittenMove> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, text)| WrittenMove {
+                text: text.clone(),
+                comments: record
+                    .moves
+                    .get(i)
+                    .map(|m| m.comments.to_vec())
+                    .unwrap_or_default(),
+                variations: Vec::new(),
+            })
+            .collect()
+    }
 }
 
 /// Tags written first, in this order (the rest follow as the record has them).
@@ -32,20 +50,7 @@ const ROSTER: [&str; 8] = [
 /// `record.moves` for comments), `[Format "<format_tag>"]`, `[FEN]` when the record has a
 /// set-up position, and the result.
 pub fn write_pgn(record: &Record, moves: &[String], format_tag: &str) -> String {
-    let tree: Vec<WrittenMove> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, text)| WrittenMove {
-            text: text.clone(),
-            comments: record
-                .moves
-                .get(i)
-                .map(|m| m.comments.to_vec())
-                .unwrap_or_default(),
-            variations: Vec::new(),
-        })
-        .collect();
-    write_pgn_tree(record, &tree, format_tag)
+    write_pgn_tree(record, &WrittenMove::main_line(record, moves), format_tag)
 }
 
 /// Like [`write_pgn`], with comments and variations given with the moves.

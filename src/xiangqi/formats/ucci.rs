@@ -78,31 +78,26 @@ fn position_line(line: &str, base: usize, index: usize) -> Record {
             }
         }
         Some((w, at)) => {
-            rec.parse_error = Some(
-                RecordError::parse(
-                    format!("expected `startpos` or `fen`, found `{w}`"),
-                    Span::new(at, at + w.len()),
-                )
-                .with_label("expected startpos or fen"),
-            );
+            rec.parse_error = Some(unexpected(w, at, "`startpos` or `fen`"));
             return rec;
         }
         None => {}
     }
     match ws.next() {
         Some(("moves", _)) => read_moves(&mut rec, ws, false),
-        Some((w, at)) => {
-            rec.parse_error = Some(
-                RecordError::parse(
-                    format!("expected `moves`, found `{w}`"),
-                    Span::new(at, at + w.len()),
-                )
-                .with_label("expected moves"),
-            );
-        }
+        Some((w, at)) => rec.parse_error = Some(unexpected(w, at, "`moves`")),
         None => {}
     }
     rec
+}
+
+/// The word `w` (at byte `at`) where `expected` (in Markdown) should stand.
+fn unexpected(w: &str, at: usize, expected: &str) -> RecordError {
+    RecordError::parse(
+        format!("expected {expected}, found `{w}`"),
+        Span::new(at, at + w.len()),
+    )
+    .with_label(format!("expected {}", expected.replace('`', "")))
 }
 
 /// Reads a UCCI / move-list file.

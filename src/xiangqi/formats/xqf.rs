@@ -9,7 +9,7 @@
 use super::board::Placement;
 use super::move_tree::{self, Node, NodeRecord};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
+use crate::core::record::{GameKind, GameResult, Record, Span, Tag};
 
 const MOVES_AT: usize = 0x400;
 const KEY_STREAM_MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -172,13 +172,7 @@ fn read_result(header: &[u8], rec: &mut Record) {
         }
     };
     if let Some(result) = result {
-        rec.set_tag("Result", result.as_str());
-        rec.claim = Some(Claim {
-            result,
-            termination: None,
-            text: result.as_str().into(),
-            span,
-        });
+        rec.set_result(result, span);
     }
 }
 

@@ -8,7 +8,7 @@
 //!
 //! The reader ([`super::xqf`]) reads it back to the same game: see tests/roundtrip_xqf.rs.
 
-use super::board::{Placement, parse_iccs_move};
+use super::board::{fen_piece_table, parse_iccs_move};
 use super::pgn_write::WrittenMove;
 use super::xqf::{FIELDS, RESULT_AT, TREE_AT};
 use crate::core::error::{ErrorKind, RecordError};
@@ -79,14 +79,7 @@ pub(crate) fn write_xqf(
     let mut out = vec![0u8; TREE_AT];
     out[0..2].copy_from_slice(b"XQ");
     out[2] = VERSION;
-    let table = Placement::from_fen(fen)
-        .and_then(|p| p.to_piece_table())
-        .map_err(|m| {
-            RecordError::new(
-                ErrorKind::BadSetup,
-                format!("this position does not fit XQF's piece table: {m}"),
-            )
-        })?;
+    let table = fen_piece_table(fen, "this position does not fit XQF's piece table")?;
     for (i, sq) in table.iter().enumerate() {
         out[0x10 + i] = sq.map_or(OFF_BOARD, |(f, r)| square_byte(f, r));
     }

@@ -12,7 +12,7 @@
 
 use super::Code;
 use super::aside::{Aside, checks, moves};
-use super::mate::{Budget, Found, forces_mate};
+use super::mate::{Budget, Found, forces_mate, visit};
 use super::threats::{Gain, Threat, captures_on, exchange_gain, has_mate_in_one, is_target, value};
 use crate::xiangqi::rules::{Color, Kind, Move, MoveList, Position, Square};
 use std::collections::HashMap;
@@ -271,14 +271,6 @@ struct Weigher<'a> {
 }
 
 impl Weigher<'_> {
-    fn visit(&mut self) -> Option<()> {
-        if self.nodes == 0 {
-            return None;
-        }
-        self.nodes -= 1;
-        Some(())
-    }
-
     /// Weighs the capture `m` of the side to move in `p`: does it win more than `above`?
     /// `back`: whether the opponent's check lines that win material back are searched (not
     /// inside such a search). `free_move`: whether the victim's side has a free move before the
@@ -384,7 +376,7 @@ impl Weigher<'_> {
         back: bool,
         origins: &mut Origins,
     ) -> Option<Option<Vec<Square>>> {
-        self.visit()?;
+        visit(&mut self.nodes)?;
         // Stopping keeps what the line has won so far, unless the answer to the check mated
         // the attacker (解将还杀): then it wins nothing.
         if above < 0 {
@@ -437,7 +429,7 @@ impl Weigher<'_> {
         back: bool,
         origins: &mut Origins,
     ) -> Option<Option<Vec<Square>>> {
-        self.visit()?;
+        visit(&mut self.nodes)?;
         let mut replies = MoveList::new();
         moves(p, self.aside, &mut replies);
         if replies.is_empty() {

@@ -37,6 +37,13 @@ impl Budget {
     }
 }
 
+/// Counts one position visited against `nodes`, the positions a search may still visit:
+/// `None` when none were left (the search gives up).
+pub(super) fn visit(nodes: &mut u32) -> Option<()> {
+    *nodes = nodes.checked_sub(1)?;
+    Some(())
+}
+
 /// The answer of a bounded search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Found {
@@ -91,18 +98,10 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn visit(&mut self) -> Option<()> {
-        if self.nodes == 0 {
-            return None;
-        }
-        self.nodes -= 1;
-        Some(())
-    }
-
     /// The attacker to move: a check after which every reply still loses within `depth`
     /// checks. `None` when the bound was reached.
     fn attack(&mut self, p: &Position, depth: u32) -> Option<bool> {
-        self.visit()?;
+        visit(&mut self.nodes)?;
         if self.proven_none.get(&p.hash()).is_some_and(|&d| d >= depth) {
             return Some(false);
         }
@@ -121,7 +120,7 @@ impl Search<'_> {
 
     /// The defender to move, in check: whether every reply loses.
     fn defend(&mut self, p: &Position, depth: u32) -> Option<bool> {
-        self.visit()?;
+        visit(&mut self.nodes)?;
         if depth <= 1 && self.aside.is_none() {
             // The last check: mated when no reply exists at all (the first one found ends it).
             return Some(!p.has_legal_move());

@@ -188,46 +188,29 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::xiangqi::rules::MoveList;
+    use crate::xiangqi::rules::random_games;
 
     /// `gives_check` against playing the move out, and `has_legal_move` against the list of
     /// legal moves, over random games; the position must come back unchanged.
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
-        let mut seed: u64 = 0x0DDB_1A5E_5BAD_5EED;
         let mut checks = 0;
-        for _ in 0..30 {
-            let mut pos = Position::start();
-            for _ in 0..120 {
-                let mut list = MoveList::new();
-                pos.legal_moves(&mut list);
-                assert_eq!(pos.has_legal_move(), !list.is_empty(), "{}", pos.to_fen());
-                if list.is_empty() {
-                    break;
-                }
-                let mut scratch = pos.clone();
-                for &m in list.iter() {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    assert_eq!(
-                        scratch.gives_check(m),
-                        after.is_check(),
-                        "{m} in {}",
-                        pos.to_fen()
-                    );
-                    assert_eq!(scratch, pos);
-                    checks += after.is_check() as u32;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let pick = list.get(seed as usize % list.len()).copied();
-                if let Some(m) = pick {
-                    pos.play_unchecked(m);
-                }
+        random_games(0x0DDB_1A5E_5BAD_5EED, 30, 120, |pos, list| {
+            assert_eq!(pos.has_legal_move(), !list.is_empty(), "{}", pos.to_fen());
+            let mut scratch = pos.clone();
+            for &m in list.iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                assert_eq!(
+                    scratch.gives_check(m),
+                    after.is_check(),
+                    "{m} in {}",
+                    pos.to_fen()
+                );
+                assert_eq!(&scratch, pos);
+                checks += after.is_check() as u32;
             }
-        }
+        });
         assert!(checks > 0, "the games never offered a check");
     }
 }

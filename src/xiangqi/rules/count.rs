@@ -207,48 +207,34 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::rules::Color;
+    use crate::xiangqi::rules::{Color, random_games};
 
     /// The count against the length of the legal move list, over random games (which reach
     /// checks, pins, facing kings and cannon screens), and on a set-up missing a king.
     #[test]
     fn count_agrees_with_the_legal_move_list() {
-        let mut seed: u64 = 0x5EED_CAFE_F00D_0001;
         let mut positions = 0;
         let mut reaches_checked = 0;
-        for _ in 0..60 {
-            let mut pos = Position::start();
-            for _ in 0..160 {
-                let mut list = MoveList::new();
-                pos.legal_moves(&mut list);
-                let mut p = pos.clone();
-                assert_eq!(p.count_legal(), list.len() as u64, "{}", pos.to_fen());
-                assert_eq!(p, pos);
-                // `reaches` against the pseudo-legal list, for every piece of both sides.
-                for side in [Color::Red, Color::Black] {
-                    let mut q = pos.clone();
-                    q.set_side_to_move(side);
-                    let mut pseudo = MoveList::new();
-                    q.gen_pseudo(&mut pseudo);
-                    for (from, _) in q.pieces().filter(|(_, pc)| pc.color == side) {
-                        for to in 0..90 {
-                            let listed =
-                                pseudo.contains(&Move::new(from, Square::from_raw(to as u8)));
-                            assert_eq!(q.reaches(from.index(), to), listed, "{from}-{to}");
-                            reaches_checked += 1;
-                        }
+        random_games(0x5EED_CAFE_F00D_0001, 60, 160, |pos, list| {
+            let mut p = pos.clone();
+            assert_eq!(p.count_legal(), list.len() as u64, "{}", pos.to_fen());
+            assert_eq!(&p, pos);
+            // `reaches` against the pseudo-legal list, for every piece of both sides.
+            for side in [Color::Red, Color::Black] {
+                let mut q = pos.clone();
+                q.set_side_to_move(side);
+                let mut pseudo = MoveList::new();
+                q.gen_pseudo(&mut pseudo);
+                for (from, _) in q.pieces().filter(|(_, pc)| pc.color == side) {
+                    for to in 0..90 {
+                        let listed = pseudo.contains(&Move::new(from, Square::from_raw(to as u8)));
+                        assert_eq!(q.reaches(from.index(), to), listed, "{from}-{to}");
+                        reaches_checked += 1;
                     }
                 }
-                positions += 1;
-                if list.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(list[seed as usize % list.len()]);
             }
-        }
+            positions += 1;
+        });
         assert!(positions > 2000);
         assert!(reaches_checked > 100_000);
         let mut no_king = Position::from_fen_unchecked("4k4/9/9/9/9/9/9/9/9/R8 w").unwrap();

@@ -35,27 +35,14 @@ const fn slide_entry(len: u32, at: u32, occ: u32) -> u32 {
     rook | cap << 16
 }
 
-const fn rank_table() -> [[u32; 512]; 9] {
-    let mut t = [[0u32; 512]; 9];
+/// `[point][occupancy of the line]` for a line of `N` points (`OCC` = 2^`N` occupancies).
+const fn slide_table<const N: usize, const OCC: usize>() -> [[u32; OCC]; N] {
+    let mut t = [[0u32; OCC]; N];
     let mut at = 0;
-    while at < 9 {
+    while at < N {
         let mut occ = 0;
-        while occ < 512 {
-            t[at][occ] = slide_entry(9, at as u32, occ as u32);
-            occ += 1;
-        }
-        at += 1;
-    }
-    t
-}
-
-const fn file_table() -> [[u32; 1024]; 10] {
-    let mut t = [[0u32; 1024]; 10];
-    let mut at = 0;
-    while at < 10 {
-        let mut occ = 0;
-        while occ < 1024 {
-            t[at][occ] = slide_entry(10, at as u32, occ as u32);
+        while occ < OCC {
+            t[at][occ] = slide_entry(N as u32, at as u32, occ as u32);
             occ += 1;
         }
         at += 1;
@@ -64,9 +51,9 @@ const fn file_table() -> [[u32; 1024]; 10] {
 }
 
 /// `[file][occupancy of the rank]`.
-pub(crate) static RANK_SLIDE: [[u32; 512]; 9] = rank_table();
+pub(crate) static RANK_SLIDE: [[u32; 512]; 9] = slide_table::<9, 512>();
 /// `[rank][occupancy of the file]`.
-pub(crate) static FILE_SLIDE: [[u32; 1024]; 10] = file_table();
+pub(crate) static FILE_SLIDE: [[u32; 1024]; 10] = slide_table::<10, 1024>();
 
 const fn transposed_bits() -> [u128; 90] {
     let mut t = [0u128; 90];

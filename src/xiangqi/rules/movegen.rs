@@ -285,52 +285,37 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xiangqi::rules::random_games;
 
     /// The legality filter's shortcut against playing every pseudo-legal move out, and the
     /// incremental hash and FEN against recomputation, over random games.
     #[test]
     fn filter_hash_and_fen_agree_with_brute_force_on_random_games() {
-        let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let mut positions = 0;
-        for _ in 0..40 {
-            let mut pos = Position::start();
-            for _ in 0..150 {
-                let mut fast = MoveList::new();
-                pos.legal_moves(&mut fast);
-                let mut pseudo = MoveList::new();
-                pos.gen_pseudo(&mut pseudo);
-                let brute: Vec<Move> = pseudo
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        let mut p = pos.clone();
-                        p.make_raw(m);
-                        !p.is_king_attacked(pos.side_to_move())
-                    })
-                    .collect();
-                assert_eq!(fast.to_vec(), brute, "{}", pos.to_fen());
-                for &m in pseudo.iter() {
-                    assert_eq!(pos.is_legal(m), fast.contains(&m), "{m} {}", pos.to_fen());
-                }
-                assert_eq!(pos.has_legal_move(), !fast.is_empty());
-                assert_eq!(pos.hash(), pos.compute_hash());
-                assert_eq!(pos.safety().0, pos.is_check());
-                assert_eq!(Position::from_fen(&pos.to_fen()).as_ref(), Ok(&pos));
-                positions += 1;
-                if fast.is_empty() {
-                    break;
-                }
-                let mv = fast[(next() % fast.len() as u64) as usize];
-                pos.play(mv).unwrap();
-                assert!(!pos.is_king_attacked(pos.side_to_move().other()));
+        random_games(0x1234_5678_9ABC_DEF1, 40, 150, |pos, fast| {
+            // The move that led here left no king attacked.
+            assert!(!pos.is_king_attacked(pos.side_to_move().other()));
+            let mut pseudo = MoveList::new();
+            pos.gen_pseudo(&mut pseudo);
+            let brute: Vec<Move> = pseudo
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut p = pos.clone();
+                    p.make_raw(m);
+                    !p.is_king_attacked(pos.side_to_move())
+                })
+                .collect();
+            assert_eq!(fast.to_vec(), brute, "{}", pos.to_fen());
+            for &m in pseudo.iter() {
+                assert_eq!(pos.is_legal(m), fast.contains(&m), "{m} {}", pos.to_fen());
             }
-        }
+            assert_eq!(pos.has_legal_move(), !fast.is_empty());
+            assert_eq!(pos.hash(), pos.compute_hash());
+            assert_eq!(pos.safety().0, pos.is_check());
+            assert_eq!(Position::from_fen(&pos.to_fen()).as_ref(), Ok(pos));
+            positions += 1;
+        });
         assert!(positions > 1000);
     }
 }

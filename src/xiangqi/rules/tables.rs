@@ -58,9 +58,16 @@ const EMPTY_BLOCKED: Blocked = Blocked {
     to: [0; 8],
 };
 
-const fn king_table() -> [Targets<4>; 90] {
+/// One point along a rank or file, as (file, rank) steps: the king's steps, and the directions
+/// of the rays in their order.
+const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+/// One point diagonally: the advisor's steps.
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// For a piece that keeps to its palace: the points one of the steps `d` leads to, within the
+/// same palace.
+const fn palace_table(d: [(i32, i32); 4]) -> [Targets<4>; 90] {
     let mut t = [empty_targets::<4>(); 90];
-    let d: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
@@ -80,71 +87,40 @@ const fn king_table() -> [Targets<4>; 90] {
     t
 }
 
-const fn advisor_table() -> [Targets<4>; 90] {
-    let mut t = [empty_targets::<4>(); 90];
-    let d: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let p = palace_of(f, r);
-        let mut k = 0;
-        while k < 4 {
-            let (nf, nr) = (f + d[k].0, r + d[k].1);
-            if p != 2 && on_board(nf, nr) && palace_of(nf, nr) == p {
-                let n = t[s].n as usize;
-                t[s].sq[n] = idx(nf, nr);
-                t[s].n += 1;
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-}
+/// The elephant's jumps: (df, dr) of the jump and of its eye.
+const ELEPHANT_JUMPS: [(i32, i32, i32, i32); 4] = [
+    (2, 2, 1, 1),
+    (2, -2, 1, -1),
+    (-2, 2, -1, 1),
+    (-2, -2, -1, -1),
+];
+/// The horse's jumps: (df, dr) of the jump and of its leg.
+const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
+    (1, 2, 0, 1),
+    (-1, 2, 0, 1),
+    (1, -2, 0, -1),
+    (-1, -2, 0, -1),
+    (2, 1, 1, 0),
+    (2, -1, 1, 0),
+    (-2, 1, -1, 0),
+    (-2, -1, -1, 0),
+];
 
-const fn elephant_table() -> [Blocked; 90] {
+/// For a piece whose jump a piece on one point blocks (the horse's leg, the elephant's eye):
+/// where each of the jumps `d` leads on the board, and through which point. `own_side`: it
+/// never crosses the river (the elephant).
+const fn blocked_table<const N: usize>(
+    d: [(i32, i32, i32, i32); N],
+    own_side: bool,
+) -> [Blocked; 90] {
     let mut t = [EMPTY_BLOCKED; 90];
-    let d: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
         let mut k = 0;
-        while k < 4 {
+        while k < N {
             let (nf, nr) = (f + d[k].0, r + d[k].1);
-            // An elephant never crosses the river.
-            if on_board(nf, nr) && ((r <= 4) == (nr <= 4)) {
-                let n = t[s].n as usize;
-                t[s].via[n] = idx(f + d[k].0 / 2, r + d[k].1 / 2);
-                t[s].to[n] = idx(nf, nr);
-                t[s].n += 1;
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-const fn horse_table() -> [Blocked; 90] {
-    let mut t = [EMPTY_BLOCKED; 90];
-    // (df, dr) of the jump and of the leg.
-    let d: [(i32, i32, i32, i32); 8] = [
-        (1, 2, 0, 1),
-        (-1, 2, 0, 1),
-        (1, -2, 0, -1),
-        (-1, -2, 0, -1),
-        (2, 1, 1, 0),
-        (2, -1, 1, 0),
-        (-2, 1, -1, 0),
-        (-2, -1, -1, 0),
-    ];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut k = 0;
-        while k < 8 {
-            let (nf, nr) = (f + d[k].0, r + d[k].1);
-            if on_board(nf, nr) {
+            if on_board(nf, nr) && (!own_side || (r <= 4) == (nr <= 4)) {
                 let n = t[s].n as usize;
                 t[s].via[n] = idx(f + d[k].2, r + d[k].3);
                 t[s].to[n] = idx(nf, nr);
@@ -232,7 +208,7 @@ const fn pawn_attacker_table(moves: &[[Targets<3>; 90]; 2]) -> [[Targets<3>; 90]
 
 const fn ray_table() -> [[Ray; 4]; 90] {
     let mut t = [[Ray { n: 0, sq: [0; 9] }; 4]; 90];
-    let d: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+    let d = ORTHOGONAL;
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
@@ -284,7 +260,9 @@ const fn bit_table() -> [u128; 90] {
     t
 }
 
-const fn ray_bits_table(rays: &[[Ray; 4]; 90]) -> [[u128; 4]; 90] {
+/// The points of each ray as a bitset: bit `point`, or in the transposed bitset bit
+/// `file * 10 + rank`.
+const fn ray_bits_table(rays: &[[Ray; 4]; 90], transposed: bool) -> [[u128; 4]; 90] {
     let mut t = [[0u128; 4]; 90];
     let mut s = 0;
     while s < 90 {
@@ -293,7 +271,9 @@ const fn ray_bits_table(rays: &[[Ray; 4]; 90]) -> [[u128; 4]; 90] {
             let ray = rays[s][d];
             let mut i = 0;
             while i < ray.n as usize {
-                t[s][d] |= 1u128 << ray.sq[i];
+                let q = ray.sq[i] as usize;
+                let bit = if transposed { (q % 9) * 10 + q / 9 } else { q };
+                t[s][d] |= 1u128 << bit;
                 i += 1;
             }
             d += 1;
@@ -350,45 +330,26 @@ const fn targets_bits<const N: usize>(moves: &[Targets<N>; 90]) -> [u128; 90] {
     t
 }
 
-const fn ray_bits_transposed(rays: &[[Ray; 4]; 90]) -> [[u128; 4]; 90] {
-    let mut t = [[0u128; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let ray = rays[s][d];
-            let mut i = 0;
-            while i < ray.n as usize {
-                let q = ray.sq[i] as usize;
-                t[s][d] |= 1u128 << ((q % 9) * 10 + q / 9);
-                i += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
 const PAWN_MOVES: [[Targets<3>; 90]; 2] = pawn_table();
+const HORSE_MOVES: [Blocked; 90] = blocked_table(HORSE_JUMPS, false);
 
 /// One bit per point.
 pub(crate) static BIT: [u128; 90] = bit_table();
 /// The points of each ray as a bitset.
-pub(crate) static RAY_BITS: [[u128; 4]; 90] = ray_bits_table(&ray_table());
-pub(crate) static KING: [Targets<4>; 90] = king_table();
+pub(crate) static RAY_BITS: [[u128; 4]; 90] = ray_bits_table(&ray_table(), false);
+pub(crate) static KING: [Targets<4>; 90] = palace_table(ORTHOGONAL);
 pub(crate) static DIRECTION: [[u8; 90]; 90] = direction_table(&ray_table());
-pub(crate) static ADVISOR: [Targets<4>; 90] = advisor_table();
-pub(crate) static ELEPHANT: [Blocked; 90] = elephant_table();
-pub(crate) static HORSE: [Blocked; 90] = horse_table();
-pub(crate) static HORSE_ATTACKERS: [Blocked; 90] = horse_attacker_table(&horse_table());
+pub(crate) static ADVISOR: [Targets<4>; 90] = palace_table(DIAGONAL);
+pub(crate) static ELEPHANT: [Blocked; 90] = blocked_table(ELEPHANT_JUMPS, true);
+pub(crate) static HORSE: [Blocked; 90] = HORSE_MOVES;
+pub(crate) static HORSE_ATTACKERS: [Blocked; 90] = horse_attacker_table(&HORSE_MOVES);
 pub(crate) static PAWN: [[Targets<3>; 90]; 2] = pawn_table();
 pub(crate) static PAWN_ATTACKERS: [[Targets<3>; 90]; 2] = pawn_attacker_table(&pawn_table());
 pub(crate) static RAYS: [[Ray; 4]; 90] = ray_table();
 /// The points of each ray in the transposed bitset (`file * 10 + rank`).
-pub(crate) static RAY_BITS_T: [[u128; 4]; 90] = ray_bits_transposed(&ray_table());
-pub(crate) static HORSE_BY_LEGS: [[u128; 16]; 90] = horse_by_legs_table(&horse_table());
-pub(crate) static ADVISOR_BITS: [u128; 90] = targets_bits(&advisor_table());
+pub(crate) static RAY_BITS_T: [[u128; 4]; 90] = ray_bits_table(&ray_table(), true);
+pub(crate) static HORSE_BY_LEGS: [[u128; 16]; 90] = horse_by_legs_table(&HORSE_MOVES);
+pub(crate) static ADVISOR_BITS: [u128; 90] = targets_bits(&palace_table(DIAGONAL));
 pub(crate) static PAWN_BITS: [[u128; 90]; 2] =
     [targets_bits(&PAWN_MOVES[0]), targets_bits(&PAWN_MOVES[1])];
 

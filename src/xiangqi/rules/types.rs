@@ -225,6 +225,15 @@ impl Move {
     pub fn iccs(self) -> String {
         format!("{}{}", self.from, self.to)
     }
+
+    /// Moves in ICCS without dashes, parted by white space (`"h2e2 h9g7"`), for tests.
+    #[cfg(test)]
+    pub(crate) fn line(iccs: &str) -> Vec<Move> {
+        let sq = |t: &str| Square::parse(t).unwrap();
+        iccs.split_whitespace()
+            .map(|m| Move::new(sq(&m[..2]), sq(&m[2..])))
+            .collect()
+    }
 }
 
 impl fmt::Display for Move {

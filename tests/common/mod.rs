@@ -1,0 +1,29 @@
+//! What the command-line tests share: the binary run from the crate's root, and its `--json`
+//! report read back. A test file takes it with `use crate::common::…` (tests/suite.rs declares it).
+
+// Each test file uses only part of it.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// The crate's root, where the tests find `samples/`, `docs/` and `../shared/corpus`.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The qipu binary, run in the crate's root.
+pub fn qipu() -> Command {
+    let mut c = Command::cargo_bin("qipu").expect("the qipu binary");
+    c.current_dir(ROOT);
+    c
+}
+
+/// Runs qipu with `--json`; returns the exit code and the report lines.
+pub fn json(args: &[&str]) -> (i32, Vec<Value>) {
+    let out = qipu().args(args).arg("--json").output().expect("run qipu");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let reports = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l}: {e}")))
+        .collect();
+    (out.status.code().unwrap_or(-1), reports)
+}
