@@ -51,8 +51,9 @@ done
 runs+=("perft xiangqi 4 --divide" "perft othello 9 --divide" "perft junqi 3 --divide")
 runs+=("perft xiangqi 5" "perft othello 11")
 
-# "...; 0.68 s, 88622 games/s" at the end of the summary line.
-UNTIMED='s/; [0-9.]+ s, [0-9]+ games\/s$/; (time)/'
+# "...; 0.68 s, 88622 games/s" at the end of the summary line, or on a line of its own where
+# the summary is wrapped to the report's width.
+UNTIMED='s/(; |^ *)[0-9.]+ s, [0-9]+ games\/s$/\1(time)/'
 fail=0
 for i in "${!runs[@]}"; do
     read -r -a args <<< "${runs[$i]}"
