@@ -1,8 +1,8 @@
 //! The replay pages in a real browser: headless Chromium driven through the DevTools protocol
-//! (`headless_chrome`). Pages are made with the qipu binary from the samples and the corpus
-//! (`../shared/corpus`, when present); the test steps through a game of each kind with the
-//! keyboard and checks the board's `data-fen` at every ply against the position the library
-//! computes for the record cut after that ply (`Checked::final_position`), checks that
+//! (`browser/cdp.rs`, over a pipe). Pages are made with the qipu binary from the samples and
+//! the corpus (`../shared/corpus`, when present); the test steps through a game of each kind
+//! with the keyboard and checks the board's `data-fen` at every ply against the position the
+//! library computes for the record cut after that ply (`Checked::final_position`), checks that
 //! `#ply=N` and `#game=G&ply=N` open at that ply and that a click on a move goes there, that
 //! the index filters rows, and that a hostile record (markup and script in its tags, comments,
 //! move text and file name) adds no element and runs no script. Screenshots go to
@@ -13,8 +13,6 @@
 //! skipped — except in CI (`CI` set), where that fails: `.ci/run` installs Debian's chromium.
 
 use crate::browser::*;
-use headless_chrome::Tab;
-use headless_chrome::protocol::cdp::Input;
 use qipu::core::encoding::TextEncoding;
 use qipu::core::game::Game;
 use qipu::core::record::{GameKind, Record};
@@ -105,23 +103,16 @@ fn key(tab: &Tab, name: &str) {
         "ArrowRight" => 39,
         _ => panic!("no key code for {name}"),
     };
-    tab.call_method(Input::DispatchKeyEvent {
-        Type: Input::DispatchKeyEventTypeOption::RawKeyDown,
-        modifiers: None,
-        timestamp: None,
-        text: None,
-        unmodified_text: None,
-        key_identifier: None,
-        code: Some(name.to_string()),
-        key: Some(name.to_string()),
-        windows_virtual_key_code: Some(code),
-        native_virtual_key_code: Some(code),
-        auto_repeat: None,
-        is_keypad: None,
-        is_system_key: None,
-        location: None,
-        commands: None,
-    })
+    tab.call(
+        "Input.dispatchKeyEvent",
+        serde_json::json!({
+            "type": "rawKeyDown",
+            "code": name,
+            "key": name,
+            "windowsVirtualKeyCode": code,
+            "nativeVirtualKeyCode": code,
+        }),
+    )
     .unwrap_or_else(|e| panic!("{name}: {e}"));
 }
 
@@ -184,13 +175,13 @@ fn step_through(s: &Session, page: &Path, expected: &[String], shot: &str) {
     eval(&tab, &format!("location.hash = '#ply={}'", last / 2));
     assert_eq!(board_ply(&tab, 0), last / 2);
     screenshot(&tab, shot);
-    let _ = tab.close(false);
+    tab.close();
     // A page opened with #ply=N opens at ply N.
     for n in [last / 3, last] {
         let tab = s.open(&url(page, &format!("#ply={n}")));
         assert_eq!(board_ply(&tab, 0), n, "#ply={n} of {}", page.display());
         assert_eq!(board_fen(&tab, 0), expected[n]);
-        let _ = tab.close(false);
+        tab.close();
     }
 }
 
@@ -304,7 +295,7 @@ fn a_ruling_opens_at_the_deciding_ply_with_the_cycle_marked() {
     click("prev");
     assert_eq!(board_ply(&tab, 0), 7);
     screenshot(&tab, "ruling-perpetual-chase.png");
-    let _ = tab.close(false);
+    tab.close();
 }
 
 #[test]
@@ -378,7 +369,7 @@ fn an_othello_game_shows_where_it_was_lost() {
         .click()
         .expect("a click");
     screenshot(&tab, "othello-lost.png");
-    let _ = tab.close(false);
+    tab.close();
 }
 
 #[test]
@@ -402,7 +393,7 @@ fn an_invalid_game_opens_at_its_first_bad_move() {
         serde_json::json!(1)
     );
     screenshot(&tab, "invalid-othello.png");
-    let _ = tab.close(false);
+    tab.close();
 }
 
 #[test]
@@ -458,7 +449,7 @@ fn the_index_and_the_batch_page_filter_and_open_games() {
         .expect("an invalid game's error");
     let alert = eval_str(&tab, "document.querySelector('.error-box').textContent");
     assert!(alert.contains(first_invalid), "{alert}");
-    let _ = tab.close(false);
+    tab.close();
 
     // The batch page: #game=G&ply=N opens game G at ply N.
     let games = eval(
@@ -485,7 +476,7 @@ fn the_index_and_the_batch_page_filter_and_open_games() {
     key(&tab, "ArrowRight");
     assert_eq!(board_ply(&tab, g), 6);
     assert!(eval_str(&tab, "location.hash").contains(&format!("game={g}&ply=6")));
-    let _ = tab.close(false);
+    tab.close();
 }
 
 const HOSTILE: &str = r#"[Game "Chinese Chess"]
@@ -579,7 +570,7 @@ fn a_hostile_record_adds_no_markup_and_runs_no_script() {
         }
         key(&tab, "Home");
         assert_clean(&tab, &page.display().to_string());
-        let _ = tab.close(false);
+        tab.close();
     }
     // The texts are there, as text.
     let tab = s.open(&url(&one, "#ply=1"));
@@ -593,5 +584,5 @@ fn a_hostile_record_adds_no_markup_and_runs_no_script() {
         "{tags}"
     );
     screenshot(&tab, "hostile.png");
-    let _ = tab.close(false);
+    tab.close();
 }

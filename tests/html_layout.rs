@@ -12,7 +12,6 @@
 //! Screenshots of the first screen go to `target/tmp/html-browser/fit-*.png`.
 
 use crate::browser::*;
-use headless_chrome::Tab;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -156,7 +155,7 @@ fn no_page_scrolls_sideways_and_the_first_screen_holds_the_board() {
             }
         }
         screenshot(&tab, &format!("fit-index-{w}x{h}.png"));
-        let _ = tab.close(false);
+        tab.close();
         for (kind, page) in &games {
             let tab = s.open_at(&url(page, ""), w, h);
             let g = geometry(&tab, &[".board svg", ".controls"]);
@@ -175,7 +174,7 @@ fn no_page_scrolls_sideways_and_the_first_screen_holds_the_board() {
                 }
             }
             screenshot(&tab, &format!("fit-{kind}-{}-{w}x{h}.png", name(page)));
-            let _ = tab.close(false);
+            tab.close();
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -210,7 +209,7 @@ fn the_board_speaks_the_script_of_the_move_list() {
             board.chars().any(|c| mine.contains(c)) && !board.chars().any(|c| other.contains(c)),
             "game {n}: a {script} move list beside the board's {board}"
         );
-        let _ = tab.close(false);
+        tab.close();
     }
 }
 
@@ -241,7 +240,7 @@ fn a_tag_on_the_highlighted_move_is_readable() {
         );
     }
     screenshot(&tab, "fit-highlighted-tag.png");
-    let _ = tab.close(false);
+    tab.close();
 }
 
 /// `rgb(r, g, b)` or `rgba(r, g, b, a)` as three channels 0–255.

@@ -1,18 +1,19 @@
 //! What the browser tests share: finding and starting headless Chromium (one browser for a
 //! test binary, one test at a time, stopped when the test binary exits), opening pages,
-//! running script in them, screenshots.
+//! running script in them, screenshots. The DevTools client is [`cdp`], over a pipe to the
+//! browser.
 
 #![allow(dead_code)]
 
-use headless_chrome::protocol::cdp::Emulation;
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{Browser, LaunchOptions, Tab};
+pub mod cdp;
+
+use cdp::Browser;
+pub use cdp::Tab;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
-use std::time::Duration;
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 
 pub const QIPU: &str = env!("CARGO_BIN_EXE_qipu");
 
@@ -52,10 +53,16 @@ pub fn find_chromium() -> Result<PathBuf, String> {
     Err("no chromium, chromium-browser or google-chrome on the PATH (set QIPU_CHROMIUM)".into())
 }
 
+/// Starts headless Chromium with a profile of its own (removed when it stops), talking the
+/// DevTools protocol over a pipe (see [`cdp`]).
 pub fn launch() -> Result<Browser, String> {
     let path = find_chromium()?;
     let profile = std::env::temp_dir().join(format!("qipu-html-browser-{}", std::process::id()));
-    let args: Vec<&OsStr> = [
+    let args: Vec<String> = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-setuid-sandbox",
+        "--window-size=1200,1400",
         "--disable-gpu",
         "--disable-quic",
         "--no-first-run",
@@ -63,33 +70,58 @@ pub fn launch() -> Result<Browser, String> {
         "--disable-component-update",
         "--disable-sync",
         "--hide-scrollbars",
+        // What the tests' former client (headless_chrome) added by default.
+        "--enable-features=NetworkService,NetworkServiceInProcess",
+        "--disable-background-timer-throttling",
+        "--disable-backgrounding-occluded-windows",
+        "--disable-breakpad",
+        "--disable-client-side-phishing-detection",
+        "--disable-component-extensions-with-background-pages",
+        "--disable-default-apps",
+        "--disable-dev-shm-usage",
+        "--disable-extensions",
+        "--disable-features=TranslateUI,BlinkGenPropertyTrees",
+        "--disable-hang-monitor",
+        "--disable-ipc-flooding-protection",
+        "--disable-popup-blocking",
+        "--disable-prompt-on-repost",
+        "--disable-renderer-backgrounding",
+        "--force-color-profile=srgb",
+        "--metrics-recording-only",
+        "--enable-automation",
+        "--password-store=basic",
+        "--use-mock-keychain",
     ]
-    .iter()
-    .map(OsStr::new)
-    .collect();
-    let options = LaunchOptions::default_builder()
-        .path(Some(path.clone()))
-        .headless(true)
-        .sandbox(false)
-        .window_size(Some((1200, 1400)))
-        .user_data_dir(Some(profile))
-        .idle_browser_timeout(Duration::from_secs(600))
-        .args(args)
-        .build()
-        .map_err(|e| e.to_string())?;
-    Browser::new(options).map_err(|e| format!("{} does not start: {e}", path.display()))
+    .map(String::from)
+    .to_vec();
+    Browser::launch(&path, &args, &profile)
 }
 
-/// The process id of the shared browser, stopped at exit: the browser lives in a static, which
-/// is never dropped, and Chromium does not end with the process that started it (each test run
-/// used to leave its browser running for the ten minutes of its idle timeout).
+/// The browser all tests share (one at a time: the machine has two cores).
+pub struct Session {
+    pub browser: Browser,
+}
+
+static BROWSER: OnceLock<Result<Mutex<Session>, String>> = OnceLock::new();
+
+/// The process id of the shared browser, for [`stop_chromium`] when the session is busy.
 static CHROMIUM: AtomicU32 = AtomicU32::new(0);
 
 unsafe extern "C" {
     fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
 }
 
+/// Stops the shared browser at exit: it lives in a static, which is never dropped, and
+/// Chromium does not end with the process that started it. It is asked to close, and its
+/// profile is removed; if a test still holds it, it is killed.
 extern "C" fn stop_chromium() {
+    if let Some(Ok(m)) = BROWSER.get() {
+        match m.try_lock() {
+            Ok(mut s) => return s.browser.stop(),
+            Err(TryLockError::Poisoned(e)) => return e.into_inner().browser.stop(),
+            Err(TryLockError::WouldBlock) => {}
+        }
+    }
     let pid = CHROMIUM.load(Ordering::SeqCst);
     if pid != 0 {
         let _ = Command::new("kill").arg(pid.to_string()).status();
@@ -98,10 +130,10 @@ extern "C" fn stop_chromium() {
 
 fn launch_shared() -> Result<Browser, String> {
     let browser = launch()?;
-    if let Some(pid) = browser.get_process_id() {
+    if let Some(pid) = browser.process_id() {
         CHROMIUM.store(pid, Ordering::SeqCst);
-        // SAFETY: registers a plain function with the C library's exit handlers; it only reads
-        // an atomic and runs `kill`.
+        // SAFETY: registers a plain function with the C library's exit handlers; it stops the
+        // browser through the session's lock (never waiting for it) or runs `kill`.
         unsafe {
             atexit(stop_chromium);
         }
@@ -109,13 +141,7 @@ fn launch_shared() -> Result<Browser, String> {
     Ok(browser)
 }
 
-/// The browser all tests share (one at a time: the machine has two cores).
-pub struct Session {
-    pub browser: Browser,
-}
-
 pub fn session() -> Option<MutexGuard<'static, Session>> {
-    static BROWSER: OnceLock<Result<Mutex<Session>, String>> = OnceLock::new();
     match BROWSER.get_or_init(|| launch_shared().map(|browser| Mutex::new(Session { browser }))) {
         Ok(m) => Some(m.lock().unwrap_or_else(|e| e.into_inner())),
         Err(why) => {
@@ -130,37 +156,27 @@ pub fn session() -> Option<MutexGuard<'static, Session>> {
 
 impl Session {
     /// A tab whose window is `width` × `height` CSS pixels (a phone's when narrower than
-    /// 600: the page's viewport meta is honoured), at `url`.
-    pub fn open_at(&self, url: &str, width: u32, height: u32) -> Arc<Tab> {
+    /// 600: the page's viewport meta is honoured), at `url`. Each call to the browser fails
+    /// after [`cdp::TIMEOUT`].
+    pub fn open_at(&self, url: &str, width: u32, height: u32) -> Tab<'_> {
         let tab = self.browser.new_tab().expect("a tab");
-        tab.set_default_timeout(Duration::from_secs(60));
-        tab.call_method(Emulation::SetDeviceMetricsOverride {
-            width,
-            height,
-            device_scale_factor: 1.0,
-            mobile: width < 600,
-            scale: None,
-            screen_width: None,
-            screen_height: None,
-            position_x: None,
-            position_y: None,
-            dont_set_visible_size: None,
-            screen_orientation: None,
-            viewport: None,
-            display_feature: None,
-            device_posture: None,
-        })
+        tab.call(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": 1,
+                "mobile": width < 600,
+            }),
+        )
         .expect("the window size is set");
-        tab.navigate_to(url).expect("navigates");
-        tab.wait_until_navigated().expect("loads");
+        tab.navigate_to(url).expect("loads");
         tab
     }
 
-    pub fn open(&self, url: &str) -> Arc<Tab> {
+    pub fn open(&self, url: &str) -> Tab<'_> {
         let tab = self.browser.new_tab().expect("a tab");
-        tab.set_default_timeout(Duration::from_secs(60));
-        tab.navigate_to(url).expect("navigates");
-        tab.wait_until_navigated().expect("loads");
+        tab.navigate_to(url).expect("loads");
         tab
     }
 }
@@ -181,10 +197,7 @@ pub fn url(path: &Path, hash: &str) -> String {
 }
 
 pub fn eval(tab: &Tab, js: &str) -> serde_json::Value {
-    tab.evaluate(js, false)
-        .unwrap_or_else(|e| panic!("{js}: {e}"))
-        .value
-        .unwrap_or(serde_json::Value::Null)
+    tab.evaluate(js).unwrap_or_else(|e| panic!("{js}: {e}"))
 }
 
 pub fn eval_str(tab: &Tab, js: &str) -> String {
@@ -212,9 +225,7 @@ pub fn board_fen(tab: &Tab, game: usize) -> String {
 }
 
 pub fn screenshot(tab: &Tab, name: &str) {
-    let png = tab
-        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-        .expect("a screenshot");
+    let png = tab.capture_screenshot().expect("a screenshot");
     std::fs::write(screenshots().join(name), png).expect("the screenshot is saved");
 }
 
