@@ -368,15 +368,17 @@ pub struct Element<'a> {
 }
 
 impl Element<'_> {
-    /// Clicks the middle of the element with the mouse's left button, scrolled into view first
-    /// if it is not all visible.
+    /// Clicks the middle of the element's first box (the first line of a link that wraps: the
+    /// middle of its whole rectangle may fall between the lines, on its parent) with the
+    /// mouse's left button, scrolled into view first if it is not all visible.
     pub fn click(&self) -> Result<&Self, String> {
         let js = format!(
             "(async () => {{ const e = document.querySelector({}); if (!e) return null; \
              const seen = await new Promise(done => {{ const o = new IntersectionObserver(es => \
              {{ done(es[0].intersectionRatio); o.disconnect(); }}); o.observe(e); }}); \
              if (seen !== 1) e.scrollIntoView({{ block: 'center', inline: 'center', behavior: 'instant' }}); \
-             const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+             const r = e.getClientRects()[0] || e.getBoundingClientRect(); \
+             return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
             self.selector
         );
         let at = self.tab.evaluate_with(&js, true)?;
