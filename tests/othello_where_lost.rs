@@ -3,31 +3,13 @@
 //! decisive mistake is the last move of the side that lost that turned its draw or win into a
 //! loss; every result-changing move is listed (docs/games/othello.md).
 
-use assert_cmd::Command;
+use crate::common::{json_lines as json_rows, qipu};
 use serde_json::{Value, json};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const WTHOR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../shared/corpus/othello/wthor"
 );
-
-fn qipu() -> Command {
-    let mut c = Command::cargo_bin("qipu").expect("the qipu binary");
-    c.current_dir(ROOT);
-    c
-}
-
-/// The exit status and the JSON lines of a run.
-fn json_rows(args: &[&str]) -> (i32, Vec<Value>) {
-    let out = qipu().args(args).output().expect("run qipu");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let rows = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l}: {e}")))
-        .collect();
-    (out.status.code().unwrap_or(-1), rows)
-}
 
 fn stdout_of(args: &[&str]) -> String {
     let out = qipu().args(args).output().expect("run qipu");

@@ -19,7 +19,15 @@ pub fn qipu() -> Command {
 
 /// Runs qipu with `--json`; returns the exit code and the report lines.
 pub fn json(args: &[&str]) -> (i32, Vec<Value>) {
-    let out = qipu().args(args).arg("--json").output().expect("run qipu");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    json_lines(&with_json)
+}
+
+/// Runs qipu with `args` as they are (a command that prints JSON Lines: `--json` or
+/// `--report json` among them); returns the exit code and the lines read as JSON.
+pub fn json_lines(args: &[&str]) -> (i32, Vec<Value>) {
+    let out = qipu().args(args).output().expect("run qipu");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let reports = stdout
         .lines()
