@@ -2,16 +2,12 @@
 //! `solve --theoretical` and `convert --to wthor` (the WTHOR theoretical score, resumable),
 //! `adjudicate --rule unfinished=perfect`.
 
-use crate::common::{ROOT, json, qipu};
+use crate::common::{ROOT, json, qipu, solver_runs_here};
 
 const WTHOR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../shared/corpus/othello/wthor"
 );
-
-fn solver_runs_here() -> bool {
-    qipu::othello::solve::cpu_ok()
-}
 
 #[test]
 fn the_sample_positions_are_solved_as_listed() {

@@ -3,7 +3,7 @@
 //! decisive mistake is the last move of the side that lost that turned its draw or win into a
 //! loss; every result-changing move is listed (docs/games/othello.md).
 
-use crate::common::{json_lines as json_rows, qipu};
+use crate::common::{json_lines as json_rows, qipu, solver_runs_here};
 use serde_json::{Value, json};
 
 const WTHOR: &str = concat!(
@@ -14,10 +14,6 @@ const WTHOR: &str = concat!(
 fn stdout_of(args: &[&str]) -> String {
     let out = qipu().args(args).output().expect("run qipu");
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn solver_runs_here() -> bool {
-    qipu::othello::solve::cpu_ok()
 }
 
 #[test]

@@ -35,3 +35,9 @@ pub fn json_lines(args: &[&str]) -> (i32, Vec<Value>) {
         .collect();
     (out.status.code().unwrap_or(-1), reports)
 }
+
+/// Whether this CPU has the instructions the Othello solver needs (the solver tests skip
+/// without them).
+pub fn solver_runs_here() -> bool {
+    qipu::othello::solve::cpu_ok()
+}
