@@ -52,7 +52,7 @@ fn ffo_43_to_53() {
     check(43, 53);
 }
 
-/// #54–#58 (28–30 empties) take 10 to 60 minutes each on one core here (docs/performance.md).
+/// #54–#58 (28–30 empties) take 12 to 76 minutes each on one core here (docs/performance.md).
 #[test]
 #[ignore = "deepest: hours on one core (cargo test --release -- --ignored)"]
 fn ffo_54_to_59() {
