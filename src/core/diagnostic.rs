@@ -221,7 +221,8 @@ pub fn render(diag: &dyn Diagnostic, color: bool) -> String {
 }
 
 /// [`render`] for a terminal `width` columns wide: its text is wrapped between words to fit
-/// (a long path or move is never split); without a width, miette's own (200 columns).
+/// (a long path, move or error kind is never split, not even at its hyphens:
+/// `illegal-weaker-attack.jqr`, `illegal-move`); without a width, miette's own (200 columns).
 pub fn render_to_width(diag: &dyn Diagnostic, color: bool, width: Option<usize>) -> String {
     let theme = if color {
         GraphicalTheme::unicode()
@@ -230,7 +231,10 @@ pub fn render_to_width(diag: &dyn Diagnostic, color: bool, width: Option<usize>)
     };
     let mut handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
     if let Some(w) = width {
-        handler = handler.with_width(w).with_break_words(false);
+        handler = handler
+            .with_width(w)
+            .with_break_words(false)
+            .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     }
     let mut out = String::new();
     if handler.render_report(&mut out, diag).is_err() {
