@@ -17,7 +17,7 @@ use std::path::Path;
 
 /// The record's start position in the game's position notation (what `Referee::from_position`
 /// takes), and the rules in force for it.
-fn start_of(record: &Record, rules: &Rules) -> Option<(Option<String>, Rules)> {
+pub(crate) fn start_of(record: &Record, rules: &Rules) -> Option<(Option<String>, Rules)> {
     Some(match record.game {
         GameKind::Junqi => {
             let rules = qipu::junqi::replay::effective_rules(record, rules).ok()?;

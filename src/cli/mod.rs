@@ -1,6 +1,7 @@
 //! The command line (spec: ../shared/spec/cli.md). Each command has its own module; this one
 //! holds the clap definitions and the dispatch.
 
+mod arena;
 mod check;
 mod common;
 mod convert;
@@ -9,6 +10,7 @@ mod dedupe;
 mod docs_tests;
 mod formats;
 mod perft;
+mod referee;
 mod show;
 pub(crate) mod solve;
 
@@ -74,6 +76,37 @@ pub enum Command {
             1 a position over budget or disagreeing; 2 usage error or an unreadable input."
     )]
     Solve(solve::SolveArgs),
+    /// Referee a game played live: commands on stdin, one reply line each on stdout (the
+    /// referee protocol, docs/referee-protocol.md).
+    #[command(
+        long_about = "Referee a game played live, for a game server, a GUI or a match runner in any \
+            language: one command a line on stdin, exactly one reply line each on stdout (text, or \
+            one JSON object a line with --json), flushed at once. Commands: game, rules, rule, \
+            position startpos|fen F [moves …], move M [M …], undo [N], legal, banmoves, verdict, \
+            claimable, explain, status, new, ping, help, quit (docs/referee-protocol.md, \
+            grammar/referee-protocol.ebnf). Every move goes through the referee of `adjudicate`: \
+            the verdict comes at the same ply. A bad command or an illegal move gets an `error` \
+            reply naming it and changes nothing. EOF or `quit` ends the session.",
+        after_help = "Exit status: 0 at EOF or quit; 2 a usage error on the command line."
+    )]
+    Referee(RefereeArgs),
+    /// Play engines against each other, every game refereed by the rules (UCI/UCCI Xiangqi
+    /// engines, NBoard/GTP Othello engines); each game appended to --output as it ends.
+    #[command(
+        long_about = "Play engines against each other, every game refereed by qipu as it is played: \
+            it ends the moment the rules end it (mate, stalemate, 长将/长捉/一将一捉 under --rules, the \
+            repetition draw, the move limit; Othello's last disc), with the offender named, or at an \
+            engine's fault (an illegal move, loss on time, a crash, a hang, an answer that is not a \
+            move). Each game is appended to --output (Xiangqi PGN in ICCS, Othello PGN) as it ends, \
+            with the verdict in its tags (QipuReason, QipuPly, QipuDetail); `qipu adjudicate` on the \
+            output gives each game's verdict again. Started again with the same --output, the \
+            match plays only the games that are not in it. Engines are given as --engine 'cmd=PROGRAM \
+            name=NAME proto=uci|ucci|nboard|gtp arg=ARG dir=DIR option.NAME=VALUE nodes=N depth=N \
+            st=SECONDS tc=MOVES/SECONDS+INC' (docs/match.md).",
+        after_help = "Exit status: 0 the match ran (whatever its games' results); 2 a usage error, an \
+            engine that cannot be started, or an output that cannot be written."
+    )]
+    Match(MatchArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -336,6 +369,93 @@ pub struct ShowArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+pub struct RefereeArgs {
+    /// The game to start with (the `game` command changes it).
+    #[arg(long, value_enum, default_value = "xiangqi")]
+    pub game: GameArg,
+    /// The rule set to start with (xiangqi: cxa, cxa-2020, cxa-1999, axf; othello: wof; junqi:
+    /// standard).
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+    /// One rule parameter to start with, repeatable (e.g. repetitions=2).
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub rule: Vec<(String, String)>,
+    /// Reply with one JSON object a line instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "xiangqi")]
+    pub game: GameArg,
+    /// An engine: 'cmd=PROGRAM [name=NAME] [proto=uci|ucci|nboard|gtp] [arg=ARG]… [dir=DIR]
+    /// [option.NAME=VALUE]… [nodes=N] [depth=N] [st=SECONDS] [tc=MOVES/SECONDS+INC]'
+    /// (repeatable; proto defaults to uci for Xiangqi, nboard for Othello).
+    #[arg(long, value_name = "SPEC", required = true)]
+    pub engine: Vec<String>,
+    /// Settings for every engine, put before each --engine's own (e.g. 'proto=ucci st=0.1').
+    #[arg(long, value_name = "SPEC")]
+    pub each: Option<String>,
+    /// Games per pairing of engines.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub games: usize,
+    /// The first engine against each other one (default: every engine against every other).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Openings: a .fen/.epd/.obf file (one position a line) or any record file qipu reads;
+    /// each opening is played twice, colours reversed.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Games played at once.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// The rule set (xiangqi: cxa, cxa-2020, cxa-1999, axf; othello: wof).
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+    /// One rule parameter, repeatable (e.g. repetitions=2, move-limit=50).
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub rule: Vec<(String, String)>,
+    /// The record file the games are appended to (created; a match started again with it
+    /// plays the games that are not in it).
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: String,
+    /// Do not send UCCI engines `banmoves` (by default they are told the moves that would make
+    /// them the offender of a forbidden repetition).
+    #[arg(long)]
+    pub no_banmoves: bool,
+    /// Milliseconds over its time an engine may take before it loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    pub margin_ms: u64,
+    /// Seconds a node- or depth-limited search may take before the engine counts as hung.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub hang_seconds: u64,
+    /// Adjudicate a draw by the engines' scores: FROM_MOVE,MOVES,SCORE (both within SCORE of
+    /// 0 for MOVES moves each from move FROM_MOVE).
+    #[arg(long, value_name = "FROM,MOVES,SCORE")]
+    pub draw: Option<String>,
+    /// Adjudicate a loss by the engines' scores: MOVES,SCORE (the loser at or below -SCORE and
+    /// the winner at or above SCORE for MOVES moves each).
+    #[arg(long, value_name = "MOVES,SCORE")]
+    pub resign: Option<String>,
+    /// Stop when an SPRT on the first engine decides: ELO0,ELO1,ALPHA,BETA.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    pub sprt: Option<String>,
+    /// The Event tag of the records.
+    #[arg(long, value_name = "NAME", default_value = "qipu match")]
+    pub event: String,
+    /// One JSON object a game on stdout as it ends, then the summary.
+    #[arg(long)]
+    pub json: bool,
+    #[arg(short = 'r', long, value_enum, default_value = "table", hide = true)]
+    pub report: ReportArg,
+    /// No progress lines on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug, Clone)]
 pub struct FormatsArgs {
     #[command(flatten)]
     pub report: ReportArgs,
@@ -376,6 +496,8 @@ pub fn run() -> i32 {
         Command::Show(a) => show::run(&a),
         Command::Formats(a) => formats::run(&a),
         Command::Solve(a) => solve::run(&a),
+        Command::Referee(a) => referee::run(&a),
+        Command::Match(a) => arena::run(&a),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "qipu", &mut std::io::stdout());

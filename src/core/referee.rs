@@ -280,6 +280,11 @@ where
     pub(crate) fn judge_state(&self) -> &J {
         &self.judge
     }
+
+    /// The judge, to change a copy's rules for a trial (the UCCI `banmoves`).
+    pub(crate) fn judge_state_mut(&mut self) -> &mut J {
+        &mut self.judge
+    }
 }
 
 /// A record replayed through the rules and judged move by move.
@@ -420,6 +425,13 @@ pub trait Refereed: 'static {
     fn banned_moves(_game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
         Vec::new()
     }
+
+    /// The moves a GUI forbids the engine (UCCI's `banmoves`): the legal moves that repeat a
+    /// position in a way that makes the mover the offender, judged at the repetition itself —
+    /// a superset of [`Refereed::banned_moves`] (Xiangqi; none for the other games).
+    fn ban_moves(_game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The referee of one game, one move at a time: a [`JudgedGame`] of the game's replayer and
@@ -509,6 +521,9 @@ impl<G: Refereed> GameReferee for RefereeOf<G> {
     fn banned_moves(&self) -> Vec<String> {
         G::banned_moves(&self.game)
     }
+    fn ban_moves(&self) -> Vec<String> {
+        G::ban_moves(&self.game)
+    }
     fn warnings(&self) -> &[Warning] {
         self.game.warnings()
     }
@@ -540,6 +555,11 @@ pub trait GameReferee: Send {
     /// The legal moves that would make the mover the offender of a forbidden repetition now
     /// (Xiangqi; empty for the other games).
     fn banned_moves(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// UCCI's `banmoves`: the legal moves that repeat a position in a way that makes the mover
+    /// the offender, judged at the repetition (Xiangqi; empty for the other games).
+    fn ban_moves(&self) -> Vec<String> {
         Vec::new()
     }
     fn warnings(&self) -> &[Warning];

@@ -2,10 +2,12 @@
 //! detection, streaming huge text files), the batch driver with its settings, the reports it
 //! makes, and the `--where` language that selects them.
 
+pub mod arena;
 pub mod batch;
 pub mod convert;
 pub mod input;
 pub mod open;
+pub mod protocol;
 pub mod referee;
 pub mod registry;
 pub mod report;

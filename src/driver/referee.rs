@@ -103,6 +103,13 @@ impl Referee {
         self.0.banned_moves()
     }
 
+    /// UCCI's `banmoves` (see [`GameReferee::ban_moves`]): what a GUI forbids an engine —
+    /// every move that repeats a position so that the mover would be the offender, not only
+    /// the one that completes the deciding repetition.
+    pub fn ban_moves(&self) -> Vec<String> {
+        self.0.ban_moves()
+    }
+
     pub fn warnings(&self) -> &[Warning] {
         self.0.warnings()
     }

@@ -246,6 +246,11 @@ impl XiangqiJudge {
         &self.rules
     }
 
+    /// Rules on a repetition from its `n`-th occurrence (a trial copy: UCCI's `banmoves`).
+    pub(crate) fn rule_at_occurrence(&mut self, n: u32) {
+        self.rules.repetitions = n.min(self.rules.repetitions);
+    }
+
     /// How many times `pos` (the position after one more move) would have stood, it included.
     pub(crate) fn occurrences_with(&self, pos: &Position) -> usize {
         self.table.count_with(pos)

@@ -33,6 +33,10 @@ impl Refereed for Xiangqi {
     fn banned_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
         banned(game).into_iter().map(|m| m.iccs()).collect()
     }
+
+    fn ban_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
+        ban_moves(game).into_iter().map(|m| m.iccs()).collect()
+    }
 }
 
 impl RefereeOf<Xiangqi> {
@@ -64,6 +68,15 @@ impl RefereeOf<Xiangqi> {
     pub fn banned_moves(&self) -> Vec<Move> {
         banned(self.judged())
     }
+
+    /// UCCI's `banmoves`, as a GUI computes them: the legal moves that make a position stand
+    /// again (its second occurrence or later) where the repetition judge, ruling on the cycle
+    /// at once, makes the mover the offender. An engine kept from these never walks into a
+    /// lost 长将/长捉 that the opponent's reply would complete. A superset of
+    /// [`XiangqiReferee::banned_moves`].
+    pub fn ban_moves(&self) -> Vec<Move> {
+        ban_moves(self.judged())
+    }
 }
 
 fn legal(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
@@ -73,15 +86,40 @@ fn legal(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
     game.position().legal_moves_vec()
 }
 
+/// Each legal move that makes a position stand again is played on a copy of the game whose
+/// judge rules at the second occurrence; it is banned when that ruling goes against the mover.
+fn ban_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
+    let pos = game.position();
+    let loses = loser(pos.side_to_move());
+    legal(game)
+        .into_iter()
+        .filter(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            if game.judge_state().occurrences_with(&after) < 2 {
+                return false;
+            }
+            let mut trial = game.clone();
+            trial.judge_state_mut().rule_at_occurrence(2);
+            matches!(trial.push(&mv.iccs()), Ok(Some(v)) if v.cycle.is_some() && v.result == loses)
+        })
+        .collect()
+}
+
+/// The result of a game that `mover` loses.
+fn loser(mover: Color) -> GameResult {
+    match mover {
+        Color::Red => GameResult::SecondWins,
+        Color::Black => GameResult::FirstWins,
+    }
+}
+
 /// Each legal move that completes a repetition (the position standing for the
 /// `repetitions`-th time) is played on a copy of the game, and it is banned when the
 /// repetition judge rules that repetition against the mover.
 fn banned(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
     let pos = game.position();
-    let loses = match pos.side_to_move() {
-        Color::Red => GameResult::SecondWins,
-        Color::Black => GameResult::FirstWins,
-    };
+    let loses = loser(pos.side_to_move());
     let times = game.judge_state().rules().repetitions as usize;
     legal(game)
         .into_iter()
