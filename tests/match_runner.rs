@@ -163,7 +163,7 @@ fn fairy_stockfish_games_are_refereed_and_readjudicate() {
         ],
         6,
         &out,
-        &["-j", "2", "--openings", "samples/xiangqi/openings.pgn"],
+        &["-j", "2", "--openings", "samples/xiangqi/openings.epd"],
     );
     assert_eq!(games.len(), 6);
     readjudicates(&out, &games);
@@ -186,7 +186,7 @@ fn a_match_killed_and_started_again_has_every_game_once() {
         "-j".into(),
         "2".into(),
         "--openings".into(),
-        "samples/xiangqi/openings.pgn".into(),
+        "samples/xiangqi/openings.epd".into(),
         "-o".into(),
         out.display().to_string(),
     ];

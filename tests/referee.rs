@@ -365,3 +365,91 @@ fn a_drawn_repetition_can_be_claimed_but_does_not_end_the_game() {
     assert_eq!(v.reason.as_str(), "perpetual-check");
     assert!(r.is_over() && r.claimable().is_none());
 }
+
+/// UCCI's `banmoves` at the repetition (`ban_moves`): at every ply of the CXA and AXF cases,
+/// every move `banned_moves` lists (it loses at once) is among them; and a legal move is among
+/// them exactly when it makes a position stand again and a referee of the same line under
+/// `repetitions=2` (built afresh, not a copy) rules that repetition against the mover. Some
+/// are banned before the deciding repetition: that is what the UCCI GUI's list adds.
+fn ban_moves_at_the_repetition(tsv: &str, preset: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(tsv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (fen_at, moves_at) = (col("fen"), col("moves_iccs"));
+    let (mut earlier, mut checked) = (0, 0);
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let moves: Vec<&str> = f[moves_at].split_whitespace().collect();
+        let rules_of = |reps: &str| {
+            let params = [("repetitions".to_string(), reps.to_string())];
+            Settings::new(Some(GameKind::Xiangqi), None, Some(preset), &params)
+                .unwrap()
+                .rules_for(GameKind::Xiangqi)
+        };
+        let (rules, at_two) = (rules_of("3"), rules_of("2"));
+        let Ok(mut referee) = qipu::xiangqi::referee::XiangqiReferee::new(&rules, Some(f[fen_at]))
+        else {
+            continue;
+        };
+        for (ply, next) in moves.iter().enumerate() {
+            if referee.is_over() {
+                break;
+            }
+            let ban: Vec<String> = referee.ban_moves().iter().map(|m| m.iccs()).collect();
+            for b in referee.banned_moves() {
+                assert!(
+                    ban.contains(&b.iccs()),
+                    "{} ply {}: {}",
+                    f[0],
+                    ply + 1,
+                    b.iccs()
+                );
+            }
+            let mover = referee.position().side_to_move();
+            for mv in referee.legal_moves() {
+                let mut fresh =
+                    qipu::xiangqi::referee::XiangqiReferee::new(&at_two, Some(f[fen_at])).unwrap();
+                for m in &moves[..ply] {
+                    if fresh.push(m).unwrap().is_some() {
+                        break;
+                    }
+                }
+                if fresh.is_over() {
+                    continue;
+                }
+                let lost = fresh
+                    .push_move(mv)
+                    .unwrap()
+                    .is_some_and(|v| loses(mover, &v));
+                assert_eq!(
+                    ban.contains(&mv.iccs()),
+                    lost,
+                    "{} ply {}: {}",
+                    f[0],
+                    ply + 1,
+                    mv.iccs()
+                );
+                checked += 1;
+                if lost && !referee.banned_moves().contains(&mv) {
+                    earlier += 1;
+                }
+            }
+            if referee.push(next).is_err() {
+                break;
+            }
+        }
+    }
+    (checked, earlier)
+}
+
+#[test]
+fn ban_moves_at_the_repetition_on_the_cases() {
+    let (checked, earlier) =
+        ban_moves_at_the_repetition("tests/fixtures/xiangqi-cxa-cases.tsv", "cxa");
+    assert!(checked > 100, "{checked} moves checked");
+    assert!(
+        earlier >= 1,
+        "no move banned before the deciding repetition"
+    );
+}

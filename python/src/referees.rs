@@ -153,11 +153,16 @@ referee_class!(
         ) -> PyResult<Self> {
             Shared::new(py, GameKind::Xiangqi, rules, fen, params).map(Self)
         }
-        /// The legal moves (ICCS) that would make the mover the offender of a forbidden
-        /// repetition now, under the referee's rules (as UCCI's `banmoves`): refuse them
-        /// before they are played.
+        /// The legal moves (ICCS) that lose now by a forbidden repetition (they complete the
+        /// deciding repetition), under the referee's rules.
         fn banned_moves(&self) -> Vec<String> {
             self.0.get().banned_moves()
+        }
+        /// UCCI's `banmoves`, as a GUI sends them to an engine: the legal moves (ICCS) that
+        /// make a position stand again so that the mover would be the offender, judged at the
+        /// repetition itself (a superset of `banned_moves()`).
+        fn ban_moves(&self) -> Vec<String> {
+            self.0.get().ban_moves()
         }
     }
 );

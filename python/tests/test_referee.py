@@ -126,3 +126,28 @@ def test_junqi_referee_takes_time_stamps(in_root):
             want["reason"],
             want["ply"],
         ), path
+
+
+def test_ban_moves_hold_the_banned_moves_and_ban_at_the_repetition(in_root):
+    """UCCI's banmoves (`ban_moves()`): every move `banned_moves()` lists is among them, and
+    each of them makes a position stand again (its position, after the move, occurred before)."""
+    lines = open("tests/fixtures/xiangqi-cxa-cases.tsv", encoding="utf-8").read().splitlines()
+    header = lines[0].split("\t")
+    extra = 0
+    for line in lines[1:]:
+        case = dict(zip(header, line.split("\t")))
+        ref = xiangqi.Referee(fen=case["fen"])
+        seen = {" ".join(ref.fen().split()[:2])}
+        for move in case["moves_iccs"].split():
+            if ref.is_over():
+                break
+            ban = ref.ban_moves()
+            assert set(ref.banned_moves()) <= set(ban), case["id"]
+            for mv in ban:
+                after = ref.copy()
+                after.push(mv)
+                assert " ".join(after.fen().split()[:2]) in seen, (case["id"], mv)
+            extra += len(set(ban) - set(ref.banned_moves()))
+            ref.push(move)
+            seen.add(" ".join(ref.fen().split()[:2]))
+    assert extra >= 1

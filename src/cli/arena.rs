@@ -57,7 +57,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, String> {
     let settings = qipu::Settings::new(Some(game), None, a.rules.as_deref(), &a.rule)?;
     let rules = settings.rules_for(game);
     let openings = match &a.openings {
-        Some(p) => arena::read_openings(game, p)?,
+        Some(p) => arena::read_openings(game, p, a.opening_plies)?,
         None => Vec::new(),
     };
     let draw = match &a.draw {
@@ -105,6 +105,22 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, String> {
         adjudication: ScoreAdjudication { draw, resign },
         sprt,
         event: a.event.clone(),
+        shard: match &a.shard {
+            None => None,
+            Some(t) => {
+                let (k, n) = t
+                    .split_once('/')
+                    .and_then(|(k, n)| {
+                        Some((
+                            k.trim().parse::<usize>().ok()?,
+                            n.trim().parse::<usize>().ok()?,
+                        ))
+                    })
+                    .filter(|&(k, n)| n >= 1 && (1..=n).contains(&k))
+                    .ok_or_else(|| format!("--shard: `{t}` is not K/N with 1 <= K <= N"))?;
+                Some((k, n))
+            }
+        },
     })
 }
 

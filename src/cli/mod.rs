@@ -404,10 +404,15 @@ pub struct MatchArgs {
     /// The first engine against each other one (default: every engine against every other).
     #[arg(long)]
     pub gauntlet: bool,
-    /// Openings: a .fen/.epd/.obf file (one position a line) or any record file qipu reads;
-    /// each opening is played twice, colours reversed.
-    #[arg(long, value_name = "FILE")]
+    /// Openings: a .fen/.epd/.obf file (one position a line), or any record file or directory
+    /// qipu reads (each game's start and moves); each opening is played twice, colours
+    /// reversed, in the order read.
+    #[arg(long, value_name = "PATH")]
     pub openings: Option<String>,
+    /// Use only the first N plies of each opening game (openings that are then the same are
+    /// kept once): a database of games becomes a book of openings.
+    #[arg(long, value_name = "N")]
+    pub opening_plies: Option<usize>,
     /// Games played at once.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
@@ -442,6 +447,10 @@ pub struct MatchArgs {
     /// Stop when an SPRT on the first engine decides: ELO0,ELO1,ALPHA,BETA.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
     pub sprt: Option<String>,
+    /// Play only this machine's share of the rounds, K of N (rounds r with (r-1) mod N = K-1),
+    /// to spread one match over N machines; merge the outputs with `qipu convert`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// The Event tag of the records.
     #[arg(long, value_name = "NAME", default_value = "qipu match")]
     pub event: String,

@@ -30,6 +30,9 @@ pub struct Ask<'a> {
     pub start: &'a str,
     /// The moves since the start, in qipu's notation.
     pub moves: &'a [String],
+    /// The opening's moves from the standard start, for a protocol that cannot set up a
+    /// position (GTP); `None` when the opening starts from a set-up.
+    pub prelude: Option<&'a [String]>,
     /// Whether the side to move is the first player (Red, Black in Othello).
     pub first_to_move: bool,
     /// UCCI `banmoves`, in qipu's notation.
@@ -400,8 +403,13 @@ pub fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
             {
                 return Answer::Crash;
             }
+            let Some(prelude) = ask.prelude else {
+                return Answer::Garbage(
+                    "(GTP cannot set up the opening's start position)".to_string(),
+                );
+            };
             let mut black = true;
-            for m in ask.moves {
+            for m in prelude.iter().chain(ask.moves) {
                 let colour = if black { "b" } else { "w" };
                 e.send(&format!("play {colour} {m}"));
                 match e.wait_for(deadline, &mut seen, |l| {

@@ -63,10 +63,16 @@ pub fn schedule(
     Ok(out)
 }
 
-/// Reads an openings file: one position a line for `.fen`, `.epd` and `.obf` (the position
-/// before any `;`; an Othello line `board side`), else any record file qipu reads (its start
-/// and moves).
-pub fn read_openings(game: GameKind, path: &str) -> Result<Vec<Opening>, String> {
+/// Reads openings: a `.fen`/`.epd`/`.obf` file (one position a line: the position before any
+/// `;`; an Othello line `board side`), or any record file or directory of them qipu reads
+/// (each game's start and moves). With `plies`, each game's moves are cut to that many, and
+/// openings that are then the same are kept once (in the order first met). Games that do not
+/// read are left out; none at all is an error.
+pub fn read_openings(
+    game: GameKind,
+    path: &str,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, String> {
     let lower = path.to_ascii_lowercase();
     let mut out = Vec::new();
     if [".fen", ".epd", ".obf"].iter().any(|e| lower.ends_with(e)) {
@@ -83,16 +89,28 @@ pub fn read_openings(game: GameKind, path: &str) -> Result<Vec<Opening>, String>
         }
     } else {
         let settings = Settings::new(Some(game), None, None, &[])?;
-        let records = crate::driver::open::read_path(&settings, path)
-            .map_err(|e| format!("{path}: {}", e.message))?;
-        for (i, r) in records.into_iter().enumerate() {
-            let r = r.map_err(|e| format!("{path} game {}: {}", i + 1, e.message))?;
-            out.push(Opening {
-                start: r.setup.as_ref().map(|(s, _)| s.clone()),
-                moves: r.moves.iter().map(|m| m.text.to_string()).collect(),
-            });
+        let (files, missing) = settings.collect(&[path.to_string()]);
+        if let Some(m) = missing.first() {
+            return Err(format!("{}: {}", m.source, m.message));
+        }
+        for f in &files {
+            let Ok(opened) = crate::driver::open::open_file(&settings, f) else {
+                continue;
+            };
+            for r in opened.records().into_iter().flatten() {
+                let mut moves: Vec<String> = r.moves.iter().map(|m| m.text.to_string()).collect();
+                if let Some(n) = plies {
+                    moves.truncate(n);
+                }
+                out.push(Opening {
+                    start: r.setup.as_ref().map(|(s, _)| s.clone()),
+                    moves,
+                });
+            }
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|o| seen.insert((o.start.clone(), o.moves.clone())));
     if out.is_empty() {
         return Err(format!("{path}: no openings in it"));
     }
