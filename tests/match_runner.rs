@@ -231,3 +231,127 @@ fn a_match_killed_and_started_again_has_every_game_once() {
     assert_eq!(code, 0);
     assert_eq!(reports.len(), 12);
 }
+
+/// The rounds and results of a match file: (round, result, reason, ply) sorted by round.
+fn rounds_of(file: &Path) -> Vec<(usize, String, String, String)> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let tag = |b: &str, name: &str| -> String {
+        let at = b.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+        b[at..at + b[at..].find('"').unwrap()].to_string()
+    };
+    let mut out: Vec<_> = text
+        .split("\n\n\n")
+        .filter(|b| b.contains("[Round "))
+        .map(|b| {
+            (
+                tag(b, "Round").parse().unwrap(),
+                tag(b, "Result"),
+                tag(b, "QipuReason"),
+                tag(b, "QipuPly"),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_match_spread_over_two_shards_is_the_same_match() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let engines = [
+        format!("cmd={fsf} name=a nodes=600"),
+        format!("cmd={fsf} name=b nodes=900"),
+    ];
+    let extra = ["--openings", "samples/xiangqi/openings.epd"];
+    let whole = dir.path().join("whole.pgn");
+    run_match(&engines, 8, &whole, &extra);
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let part = dir.path().join(format!("part-{k}.pgn"));
+        let shard = format!("{k}/2");
+        let games = run_match(&engines, 8, &part, &[extra[0], extra[1], "--shard", &shard]);
+        assert_eq!(games.len(), 4);
+        parts.push(part.display().to_string());
+    }
+    // The parts merged by `qipu convert` are the whole match, game for game.
+    let merged = dir.path().join("merged.pgn");
+    let mut args = vec![
+        "convert",
+        "--to",
+        "pgn-iccs",
+        "-o",
+        merged.to_str().unwrap(),
+    ];
+    args.extend(parts.iter().map(String::as_str));
+    qipu().args(&args).assert().success();
+    let (code, reports) = json_lines(&["adjudicate", merged.to_str().unwrap(), "--report", "json"]);
+    assert_eq!((code, reports.len()), (0, 8));
+    let mut from_parts: Vec<_> = parts.iter().flat_map(|p| rounds_of(Path::new(p))).collect();
+    from_parts.sort();
+    assert_eq!(from_parts, rounds_of(&whole));
+}
+
+#[test]
+fn a_real_engine_killed_mid_game_loses_that_game_and_is_started_again() {
+    let Some(fsf) = fairy_stockfish() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("victim.pgn");
+    let child = Command::new(bin())
+        .current_dir(ROOT)
+        .args([
+            "match",
+            "--json",
+            "-q",
+            "--games",
+            "2",
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .args(["--openings", "samples/xiangqi/openings.epd"])
+        .args(["--engine", &format!("cmd={fsf} name=victim st=0.1")])
+        .args(["--engine", &format!("cmd={fsf} name=other st=0.1")])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first engine the match started (the lower pid of its two children), a second in.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pids = String::from_utf8(
+        Command::new("pgrep")
+            .args(["-P", &child.id().to_string()])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let victim = pids
+        .split_whitespace()
+        .filter_map(|p| p.parse::<u32>().ok())
+        .min()
+        .unwrap();
+    assert!(
+        Command::new("kill")
+            .args(["-9", &victim.to_string()])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let games: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &Value| v.get("round").is_some())
+        .collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    let crashed: Vec<&Value> = games.iter().filter(|g| g["reason"] == "crash").collect();
+    assert_eq!(crashed.len(), 1, "{games:?}");
+    let lost = if crashed[0]["first"] == "victim" {
+        "0-1"
+    } else {
+        "1-0"
+    };
+    assert_eq!(crashed[0]["result"], lost, "the victim loses: {games:?}");
+    // The other game was played to its end by the engine started again.
+    readjudicates(&out, &games);
+}

@@ -197,7 +197,7 @@ fn summary(config: &MatchConfig, s: &Standings, json: bool) {
     } else {
         "-".to_string()
     };
-    let elo = sc.elo().map_or("±∞".to_string(), |(e, err)| {
+    let elo = sc.elo().map_or(sc.infinite().to_string(), |(e, err)| {
         format!("{} ± {err:.1}", arena::stats::signed(e))
     });
     let los = sc.los().map_or("-".to_string(), |l| format!("{l:.1} %"));

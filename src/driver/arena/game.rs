@@ -160,8 +160,11 @@ pub(super) fn play(
             comments.push(None);
             continue;
         }
+        // Every legal move banned: the mover must still play one, so none is forbidden.
         let banned = if config.banmoves {
-            referee.ban_moves()
+            Some(referee.ban_moves())
+                .filter(|b| b.len() < legal.len())
+                .unwrap_or_default()
         } else {
             Vec::new()
         };
@@ -184,7 +187,28 @@ pub(super) fn play(
         };
         let deadline = dialect::deadline_of(&ask, config.margin, config.hang);
         let began = Instant::now();
-        let engine = engine_for(config, engines, idx[me], slot, logs)?;
+        // An engine that died during the game (while its opponent thought) has lost it; it is
+        // started again for its next game, never in the middle of one.
+        let died = || {
+            forfeit(
+                me,
+                "crash",
+                &format!(
+                    "{} exited or crashed during the game (stderr in {})",
+                    names[me],
+                    logs.display()
+                ),
+                None,
+                None,
+            )
+        };
+        if !engines.get_mut(&idx[me]).is_some_and(|e| e.alive()) {
+            engines.remove(&idx[me]);
+            break died();
+        }
+        let Some(engine) = engines.get_mut(&idx[me]) else {
+            break died();
+        };
         let answer = dialect::think(engine, &ask, deadline);
         let spent = began.elapsed().as_secs_f64();
         let name = &names[me];
@@ -293,7 +317,11 @@ pub(super) fn play(
                         let mut said: Vec<String> =
                             score.iter().map(|s| format!("score {s:+}")).collect();
                         if ban_hit {
-                            said.push("a banned move (banmoves)".to_string());
+                            said.push(if proto == Proto::Ucci {
+                                "played though banned (banmoves)".to_string()
+                            } else {
+                                "a move banmoves forbids (not sent to this protocol)".to_string()
+                            });
                         }
                         comments.push((!said.is_empty()).then(|| said.join("; ")));
                         if let Some(s) = score {

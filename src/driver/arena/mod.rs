@@ -149,6 +149,7 @@ pub fn run(
     let todo: Vec<Pairing> = games
         .into_iter()
         .filter(|g| !done.contains(&g.round))
+        .filter(|g| config.shard.is_none_or(|(k, n)| (g.round - 1) % n == k - 1))
         .collect();
     let logs = log_dir(&config.output)?;
     let out = Mutex::new(

@@ -85,11 +85,23 @@ impl Score {
     }
 
     /// The log-likelihood ratio of the SPRT and its state.
+    ///
+    /// Half a win and half a loss are added to the counts: with every game the same result
+    /// the variance would be 0 and the normal approximation would say nothing (a run of
+    /// losses must still accept H0).
     pub fn sprt(&self, t: &Sprt) -> (f64, SprtState) {
-        let llr = match self.mean_var() {
+        let n = self.games() as f64 + 1.0;
+        let (w, d, l) = (
+            (self.wins as f64 + 0.5) / n,
+            self.draws as f64 / n,
+            (self.losses as f64 + 0.5) / n,
+        );
+        let mu = w + d / 2.0;
+        let var = w * (1.0 - mu).powi(2) + d * (0.5 - mu).powi(2) + l * mu.powi(2);
+        let llr = match Some((mu, var)).filter(|_| self.games() > 0) {
             Some((mu, var)) if var > 0.0 => {
                 let (s0, s1) = (expected(t.elo0), expected(t.elo1));
-                (s1 - s0) * (2.0 * mu - s0 - s1) * self.games() as f64 / (2.0 * var)
+                (s1 - s0) * (2.0 * mu - s0 - s1) * n / (2.0 * var)
             }
             _ => 0.0,
         };
@@ -103,6 +115,11 @@ impl Score {
             SprtState::Continue
         };
         (llr, state)
+    }
+
+    /// The Elo difference of a score of 0 % (`-∞`) or 100 % (`+∞`).
+    pub fn infinite(&self) -> &'static str {
+        if self.wins == 0 { "-∞" } else { "+∞" }
     }
 
     /// `W-D-L`, Elo with its interval, LOS: the line the progress and the summary print.
@@ -119,7 +136,7 @@ impl Score {
         }
         match self.elo() {
             Some((e, err)) => s.push_str(&format!(", Elo {} ± {err:.1}", signed(e))),
-            None if self.games() > 0 => s.push_str(", Elo ±∞"),
+            None if self.games() > 0 => s.push_str(&format!(", Elo {}", self.infinite())),
             None => {}
         }
         if let Some(l) = self.los() {
@@ -189,5 +206,22 @@ mod tests {
         };
         assert_eq!(weak.sprt(&t).1, SprtState::AcceptH0);
         assert_eq!(Score::default().sprt(&t).1, SprtState::Continue);
+        // Nothing but losses still decides.
+        let lost = Score {
+            wins: 0,
+            draws: 0,
+            losses: 40,
+        };
+        assert_eq!(lost.sprt(&t).1, SprtState::AcceptH0);
+        assert_eq!(
+            Score {
+                wins: 0,
+                draws: 0,
+                losses: 1
+            }
+            .sprt(&t)
+            .1,
+            SprtState::Continue
+        );
     }
 }
