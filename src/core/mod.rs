@@ -3,6 +3,7 @@
 //! the games or the driver above it.
 
 pub mod analysis;
+pub(crate) mod date;
 pub mod diagnostic;
 pub mod encoding;
 pub mod error;

@@ -169,6 +169,25 @@ pub struct CycleSide {
     pub forbidden: bool,
 }
 
+impl CycleSide {
+    /// Both sides in the arbiter's words, as the explanations print them: `Red 长捉
+    /// (forbidden); Black 两闲 (allowed)`.
+    pub fn summary(sides: &[CycleSide]) -> String {
+        let words: Vec<String> = sides
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} ({})",
+                    s.side,
+                    s.term,
+                    if s.forbidden { "forbidden" } else { "allowed" }
+                )
+            })
+            .collect();
+        words.join("; ")
+    }
+}
+
 /// One move of a judged cycle, so that a reader can check the ruling by hand.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CycleMove {

@@ -238,18 +238,10 @@ pub fn explain(
         }
     }
     if let Some(sides) = &v.sides {
-        let words: Vec<String> = sides
-            .iter()
-            .map(|s| {
-                format!(
-                    "{} {} ({})",
-                    s.side,
-                    s.term,
-                    if s.forbidden { "forbidden" } else { "allowed" }
-                )
-            })
-            .collect();
-        s.push_str(&format!("  {}\n", words.join("; ")));
+        s.push_str(&format!(
+            "  {}\n",
+            crate::core::verdict::CycleSide::summary(sides)
+        ));
     }
     for r in remarks {
         s.push_str(&format!("  note: {r}\n"));

@@ -209,18 +209,10 @@ impl Reply {
 fn explain_text(v: &VerdictReply) -> String {
     let mut line = format!("explain {} {} ply {}", v.result, v.reason, v.ply);
     if let Some(sides) = &v.sides {
-        let words: Vec<String> = sides
-            .iter()
-            .map(|s| {
-                format!(
-                    "{} {} ({})",
-                    s.side,
-                    s.term,
-                    if s.forbidden { "forbidden" } else { "allowed" }
-                )
-            })
-            .collect();
-        line.push_str(&format!(": {}", words.join("; ")));
+        line.push_str(&format!(
+            ": {}",
+            crate::core::verdict::CycleSide::summary(sides)
+        ));
     }
     if let Some(cycle) = &v.cycle {
         for m in cycle {
