@@ -246,3 +246,30 @@ fn the_protocol_agrees_with_adjudicate_on_ccpd() {
     assert_eq!(n, 11_746);
     assert!(decided > 800, "{decided} decided on the board");
 }
+
+#[test]
+fn a_line_longer_than_any_command_is_refused_and_the_session_goes_on() {
+    let mut input = String::from("move h2e2\n");
+    input.push_str(&"x".repeat(3 << 20));
+    input.push_str("\nstatus\n");
+    let out = qipu()
+        .args(["referee"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", &text[..text.len().min(300)]);
+    assert_eq!(lines[0], "ok ply 1");
+    assert!(
+        lines[1].starts_with("error parse: a line of more than"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("ok ply 1 game xiangqi"),
+        "{}",
+        lines[2]
+    );
+}

@@ -3,7 +3,11 @@
 
 use super::{EXIT_OK, EXIT_USAGE, RefereeArgs};
 use qipu::driver::protocol::Session;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+
+/// The longest line read as a command (a game of moves pushed in one `position … moves …`
+/// line stays far below it: 1,000 moves are about 5 KB).
+const MAX_LINE: u64 = 1 << 20;
 
 pub fn run(args: &RefereeArgs) -> i32 {
     let mut session = match Session::new(args.game.kind(), args.rules.as_deref(), &args.rule) {
@@ -19,13 +23,35 @@ pub fn run(args: &RefereeArgs) -> i32 {
     let mut line = Vec::new();
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line) {
+        match (&mut input).take(MAX_LINE).read_until(b'\n', &mut line) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
                 eprintln!("qipu: reading stdin: {e}");
                 return EXIT_USAGE;
             }
+        }
+        // A line longer than any command: the rest of it is skipped unread into memory, and
+        // it is answered like any bad command.
+        if line.len() as u64 == MAX_LINE && line.last() != Some(&b'\n') {
+            let mut skipped = Vec::new();
+            loop {
+                skipped.clear();
+                match (&mut input).take(MAX_LINE).read_until(b'\n', &mut skipped) {
+                    Ok(n) if n > 0 && skipped.last() != Some(&b'\n') => continue,
+                    _ => break,
+                }
+            }
+            let reply = session.too_long(MAX_LINE);
+            let shown = if args.json {
+                reply.json()
+            } else {
+                reply.text()
+            };
+            if writeln!(out, "{shown}").and_then(|_| out.flush()).is_err() {
+                return EXIT_OK;
+            }
+            continue;
         }
         // Bytes that are not UTF-8 are a bad command, answered like any other.
         let text = String::from_utf8_lossy(&line);

@@ -146,6 +146,14 @@ fn command(i: &str) -> Res<'_, Command> {
 /// Why a line is not a command: the error reply's text.
 fn parse_error(line: &str) -> String {
     let word = line.split_whitespace().next().unwrap_or("");
+    // What is echoed of a long line: its start.
+    let shown = |t: &str| -> String {
+        match t.char_indices().nth(60) {
+            Some((at, _)) => format!("{}…", &t[..at]),
+            None => t.to_string(),
+        }
+    };
+    let (line, word) = (&shown(line), &shown(word));
     if COMMANDS.iter().any(|c| c.eq_ignore_ascii_case(word)) || word.eq_ignore_ascii_case("play") {
         let usage = match word.to_ascii_lowercase().as_str() {
             "game" => "game xiangqi|othello|junqi",

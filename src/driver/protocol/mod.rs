@@ -70,6 +70,15 @@ impl Session {
         }
     }
 
+    /// The reply to a line longer than `limit` bytes (not read as a command).
+    pub fn too_long(&self, limit: u64) -> Reply {
+        Reply::error(
+            "error",
+            "parse",
+            format!("a line of more than {limit} bytes is not a command; nothing was changed"),
+        )
+    }
+
     /// Runs one command: its one reply. A command that fails leaves the session unchanged.
     pub fn run(&mut self, command: Command) -> Reply {
         match command {
