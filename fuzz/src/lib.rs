@@ -159,6 +159,23 @@ pub fn run(target: &str, data: &[u8]) -> bool {
             let _ = position::parse_layout(&t);
             read_and_check(&qipu::junqi::Junqi, "jqr", &text_input(&t));
         }
+        "referee_protocol" => {
+            // Each line a command of `qipu referee`, in a session of each game; every reply
+            // is rendered both ways. The first lines set the game up from the fuzzer's bytes.
+            for game in qipu::GameKind::ALL {
+                let Ok(mut s) = qipu::driver::protocol::Session::new(game, None, &[]) else {
+                    continue;
+                };
+                for line in text().lines().take(400) {
+                    let r = s.handle(line);
+                    let _ = (r.text(), r.json());
+                    let _ = (s.referee().legal_moves(), s.referee().ban_moves());
+                    if s.finished() {
+                        break;
+                    }
+                }
+            }
+        }
         "othello_ggf" => read_and_check(&qipu::othello::Othello, "ggf", &text_input(&text())),
         "othello_transcript" => {
             let t = text();
