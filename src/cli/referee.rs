@@ -20,6 +20,12 @@ pub fn run(args: &RefereeArgs) -> i32 {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
+    // One reply, one line, flushed at once.
+    let json = args.json;
+    let say = |out: &mut std::io::StdoutLock, reply: &qipu::driver::protocol::Reply| {
+        let shown = if json { reply.json() } else { reply.text() };
+        writeln!(out, "{shown}").and_then(|_| out.flush())
+    };
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -42,13 +48,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
                     _ => break,
                 }
             }
-            let reply = session.too_long(MAX_LINE);
-            let shown = if args.json {
-                reply.json()
-            } else {
-                reply.text()
-            };
-            if writeln!(out, "{shown}").and_then(|_| out.flush()).is_err() {
+            if say(&mut out, &session.too_long(MAX_LINE)).is_err() {
                 return EXIT_OK;
             }
             continue;
@@ -58,13 +58,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
         if text.trim().is_empty() {
             continue;
         }
-        let reply = session.handle(&text);
-        let shown = if args.json {
-            reply.json()
-        } else {
-            reply.text()
-        };
-        if writeln!(out, "{shown}").and_then(|_| out.flush()).is_err() {
+        if say(&mut out, &session.handle(&text)).is_err() {
             // The reader went away: nothing more can be said.
             return EXIT_OK;
         }

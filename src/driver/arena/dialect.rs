@@ -24,6 +24,21 @@ pub enum Answer {
     Crash,
 }
 
+impl Answer {
+    /// A move the engine wrote as `text` (on its line `line`): read into qipu's notation by
+    /// `read`, or garbage when it is not a move.
+    fn from_engine(text: &str, line: &str, score: Option<i64>, read: Option<String>) -> Answer {
+        match read {
+            Some(qipu) => Answer::Move {
+                qipu,
+                text: text.to_string(),
+                score,
+            },
+            None => Answer::Garbage(line.to_string()),
+        }
+    }
+}
+
 /// One move asked of an engine.
 pub struct Ask<'a> {
     /// The start position in qipu's notation (FEN, Othello board string).
@@ -326,21 +341,14 @@ pub fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
                             if l == "nobestmove" {
                                 return Answer::NoMove(l.to_string());
                             }
-                            e.noise.push(l.to_string());
+                            // A line the protocol does not know: ignored, as UCI says.
                             continue;
                         };
                         let mv = rest.split_whitespace().next().unwrap_or("");
                         if mv == "(none)" || mv == "none" || mv.is_empty() {
                             return Answer::NoMove(l.to_string());
                         }
-                        return match xiangqi_from(mv, proto) {
-                            Some(q) => Answer::Move {
-                                qipu: q,
-                                text: mv.to_string(),
-                                score,
-                            },
-                            None => Answer::Garbage(l.to_string()),
-                        };
+                        return Answer::from_engine(mv, l, score, xiangqi_from(mv, proto));
                     }
                 }
             }
@@ -356,15 +364,8 @@ pub fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
                     Waited::Closed => return Answer::Crash,
                     Waited::Line(l) => {
                         let l = l.trim();
+                        // `status`, `nodestats`, `search` … lines: not the move.
                         let Some(rest) = l.strip_prefix("===") else {
-                            if !(l.starts_with("status")
-                                || l.starts_with("nodestats")
-                                || l.starts_with("search")
-                                || l.starts_with("pong")
-                                || l.is_empty())
-                            {
-                                e.noise.push(l.to_string());
-                            }
                             continue;
                         };
                         // `=== MOVE[/SCORE[/TIME]]` or `=== MOVE SCORE TIME`.
@@ -377,14 +378,7 @@ pub fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
                             .next()
                             .and_then(|s| s.parse::<f64>().ok())
                             .map(|s| s.round() as i64);
-                        return match othello_from(mv) {
-                            Some(q) => Answer::Move {
-                                qipu: q,
-                                text: mv.to_string(),
-                                score,
-                            },
-                            None => Answer::Garbage(l.to_string()),
-                        };
+                        return Answer::from_engine(mv, l, score, othello_from(mv));
                     }
                 }
             }
@@ -431,14 +425,8 @@ pub fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
                     if mv.eq_ignore_ascii_case("resign") {
                         return Answer::NoMove(l.clone());
                     }
-                    match othello_from(mv) {
-                        Some(q) if l.starts_with('=') => Answer::Move {
-                            qipu: q,
-                            text: mv.to_string(),
-                            score: None,
-                        },
-                        _ => Answer::Garbage(l.clone()),
-                    }
+                    let read = othello_from(mv).filter(|_| l.starts_with('='));
+                    Answer::from_engine(mv, &l, None, read)
                 }
                 Waited::Timeout => Answer::Timeout,
                 Waited::Closed => Answer::Crash,

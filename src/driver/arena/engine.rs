@@ -180,8 +180,6 @@ pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    /// Lines that were not UTF-8 or that the protocol did not expect, for the fault report.
-    pub noise: Vec<String>,
 }
 
 impl Engine {
@@ -227,7 +225,6 @@ impl Engine {
             child,
             stdin,
             lines: rx,
-            noise: Vec::new(),
         })
     }
 
