@@ -177,7 +177,7 @@ fn a_file_that_cannot_be_read_is_exit_2_and_named() {
     let a = write(dir.path(), "a.pgn", pgn("", "1. h2e2 *").as_bytes());
     let (code, _, err) = dedupe(&[&a, "no/such/file.pgn"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("no/such/file.pgn: no such file"), "{err}");
+    assert!(err.contains("no/such/file.pgn: not found"), "{err}");
 }
 
 /// A file bigger than the streaming threshold is read in pieces: the indices of a group's

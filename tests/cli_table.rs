@@ -35,6 +35,8 @@ fn report_words() -> Vec<Vec<String>> {
             let mut words = vec![
                 s("source").unwrap(),
                 (v["index"].as_u64().unwrap() + 1).to_string(),
+                // Without the `#` column, after the file's name.
+                format!("#{}", v["index"].as_u64().unwrap() + 1),
                 v["plies"].to_string(),
                 s("game").unwrap_or_default(),
                 s("claimed").unwrap_or_else(|| "-".into()),

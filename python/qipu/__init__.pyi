@@ -10,6 +10,7 @@ from ._qipu import (
     Record as Record,
     RulesError as RulesError,
     UnsupportedError as UnsupportedError,
+    NotFoundError as NotFoundError,
     __version__ as __version__,
     adjudicate as adjudicate,
     convert as convert,

@@ -54,6 +54,12 @@ create_exception!(
 );
 create_exception!(
     qipu,
+    NotFoundError,
+    QipuError,
+    "An input that does not exist."
+);
+create_exception!(
+    qipu,
     RulesError,
     QipuError,
     "An unknown game, rule set or rule parameter, or a bad value."
@@ -69,6 +75,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BadHeaderError", py.get_type::<BadHeaderError>())?;
     m.add("EncodingError", py.get_type::<EncodingError>())?;
     m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    m.add("NotFoundError", py.get_type::<NotFoundError>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;
     Ok(())
 }
@@ -97,6 +104,7 @@ fn class_of(kind: &str) -> fn(String) -> PyErr {
         "bad-header" => BadHeaderError::new_err,
         "encoding" => EncodingError::new_err,
         "unsupported" => UnsupportedError::new_err,
+        "not-found" => NotFoundError::new_err,
         "usage" => RulesError::new_err,
         _ => QipuError::new_err,
     }

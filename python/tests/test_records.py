@@ -35,8 +35,9 @@ def test_an_unreadable_input_raises_with_its_kind(in_root):
     with pytest.raises(qipu.UnsupportedError) as e:
         list(qipu.read(b"\x00\x01 not a record"))
     assert e.value.kind == "unsupported"
-    with pytest.raises(qipu.QipuError):
+    with pytest.raises(qipu.NotFoundError) as e:
         qipu.read("no/such/file.pgn")
+    assert e.value.kind == "not-found"
 
 
 def test_a_parse_error_is_located(in_root):

@@ -37,7 +37,7 @@ def test_rules_and_params_are_the_cli_options(in_root):
 def test_missing_inputs_are_reported_first_like_the_cli(in_root):
     mine = list(qipu.validate(["samples/othello", "no/such/file.pgn"]))
     assert mine == as_dicts(cli_lines("validate", "samples/othello", "no/such/file.pgn"))
-    assert mine[0]["error"]["kind"] == "unsupported"
+    assert mine[0]["error"]["kind"] == "not-found"
 
 
 def test_records_give_the_same_reports_as_their_files(in_root):

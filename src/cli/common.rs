@@ -197,6 +197,15 @@ pub fn stderr_columns() -> Option<usize> {
     terminal_columns(&std::io::stderr())
 }
 
+/// The width of a listing table (`solve`, `formats`, the theoretical check): `--width`, else
+/// the terminal's, else (piped) [`qipu::output::table::DEFAULT_WIDTH`], as the game table.
+pub fn table_width(width: Option<u16>) -> usize {
+    width
+        .map(usize::from)
+        .or_else(|| terminal_columns(&std::io::stdout()))
+        .unwrap_or(qipu::output::table::DEFAULT_WIDTH)
+}
+
 /// The table report's view: `--width` or the terminal's width (100 when stdout is not a
 /// terminal or its size is unknown), `--color`, `--format`.
 pub fn view(args: &ViewArgs) -> qipu::output::table::View {

@@ -262,10 +262,22 @@ fn summary_line(
     if unreadable > 0 {
         line.push_str(&format!(", {unreadable} not compared (unreadable)"));
     }
-    if s.unreadable_inputs > 0 {
+    if s.not_found > 0 {
+        line.push_str(&format!(
+            ", {} not found",
+            report::counted(s.not_found, "input")
+        ));
+    }
+    if s.unreadable_inputs > s.not_found {
         line.push_str(&format!(
             ", {} unreadable",
-            report::counted(s.unreadable_inputs, "input")
+            report::counted(s.unreadable_inputs - s.not_found, "input")
+        ));
+    }
+    if s.without_records > 0 {
+        line.push_str(&format!(
+            ", {} without records",
+            report::counted(s.without_records, "input")
         ));
     }
     if s.left_out > 0 {

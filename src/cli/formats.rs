@@ -39,27 +39,34 @@ pub fn run(args: &FormatsArgs) -> i32 {
         ReportFormat::Json => common::print_json_lines(&rows),
         ReportFormat::Yaml => common::print_yaml(&rows),
         ReportFormat::Table => {
-            let mut t = common::listing_table([
-                "format",
-                "game",
-                "extensions",
-                "read",
-                "write",
-                "description",
-            ]);
-            for r in &rows {
-                let yes = |b: bool| if b { "yes" } else { "-" };
-                t.add_row([
-                    r.id.to_string(),
-                    r.game.to_string(),
-                    r.extensions.join(" "),
-                    yes(r.read).to_string(),
-                    yes(r.write).to_string(),
-                    r.description.to_string(),
-                ]);
+            use qipu::output::fit::{Column, Fill, fit, render};
+            let columns = [
+                Column::new("format", Fill::Whole, None),
+                Column::new("game", Fill::Whole, Some(2)),
+                Column::new("extensions", Fill::Wrap { least: 5 }, Some(1)),
+                Column::new("read", Fill::Whole, Some(0)),
+                Column::new("write", Fill::Whole, Some(3)),
+                Column::new("description", Fill::Wrap { least: 14 }, None),
+            ];
+            let yes = |b: bool| if b { "yes" } else { "-" };
+            let cells: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.id.to_string(),
+                        r.game.to_string(),
+                        r.extensions.join(" "),
+                        yes(r.read).to_string(),
+                        yes(r.write).to_string(),
+                        r.description.to_string(),
+                    ]
+                })
+                .collect();
+            let width = common::table_width(args.width);
+            print!("{}", render(&fit(&columns, &cells, width)));
+            for l in textwrap::wrap(PASTED_TEXT, qipu::output::table::wrapping(width)) {
+                println!("{l}");
             }
-            println!("{t}");
-            println!("{PASTED_TEXT}");
         }
     }
     EXIT_OK

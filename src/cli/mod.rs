@@ -142,8 +142,9 @@ impl GameArg {
     }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EncodingArg {
+    #[default]
     Auto,
     #[value(name = "utf-8", alias = "utf8")]
     Utf8,
@@ -153,7 +154,7 @@ pub enum EncodingArg {
 }
 
 /// Options shared by the commands that read records.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct CommonArgs {
     /// The game (default: detected from extension, tags and content).
     #[arg(long, value_enum)]
@@ -179,6 +180,42 @@ pub struct CommonArgs {
     /// Print only the report (no diagnostics, no progress).
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// What `show` reads by (one game: no worker threads, no progress bar).
+#[derive(Args, Debug, Clone)]
+pub struct ReadArgs {
+    /// The game (default: detected from extension, tags and content).
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// The input format (default: detected); see `qipu formats`.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Text encoding of the inputs (auto: BOM, valid UTF-8, else GB18030 or Big5 by content).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub encoding: EncodingArg,
+    /// A named rule set (xiangqi: cxa (default; the 2020 rulebook), cxa-2020, cxa-1999, axf; othello: wof; junqi: standard).
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+    /// One rule parameter, repeatable (e.g. move-limit=50, repeat-window=8).
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+    pub rule: Vec<(String, String)>,
+}
+
+impl ReadArgs {
+    /// The shared options these stand for (one worker, no progress bar).
+    pub fn common(&self) -> CommonArgs {
+        CommonArgs {
+            game: self.game,
+            from: self.from.clone(),
+            encoding: self.encoding,
+            jobs: Some(1),
+            rules: self.rules.clone(),
+            rule: self.rule.clone(),
+            no_progress: true,
+            quiet: false,
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -344,14 +381,17 @@ pub struct PerftArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ShowArgs {
     #[command(flatten)]
-    pub common: CommonArgs,
+    pub read: ReadArgs,
     /// The record file (or `-`).
     #[arg(value_name = "INPUT")]
     pub input: String,
-    /// Which game of the file: its index, counted from 0 as in the JSON report (the table's
-    /// game 1 is index 0).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub game_index: usize,
+    /// Which game of the file, counted from 1 as the table's `#` column counts them.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub game_number: u64,
+    /// The same counted from 0, as the JSON report's `index` (kept for scripts written before
+    /// --game-number).
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "game_number")]
+    pub game_index: Option<usize>,
     /// Show the position after this many plies (default: the end).
     #[arg(long, value_name = "N")]
     pub ply: Option<usize>,
@@ -468,6 +508,10 @@ pub struct MatchArgs {
 pub struct FormatsArgs {
     #[command(flatten)]
     pub report: ReportArgs,
+    /// The table's width in columns (default: the terminal's; 100 when stdout is not a
+    /// terminal): columns are left out and cells shortened, never a word broken.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
 }
 
 fn parse_key_value(s: &str) -> Result<(String, String), String> {

@@ -14,7 +14,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 pub fn run(args: &ShowArgs) -> i32 {
-    let settings = match common::settings(&args.common) {
+    let settings = match common::settings(&args.read.common()) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
     };
@@ -42,16 +42,20 @@ pub fn run(args: &ShowArgs) -> i32 {
         Err(p) => return common::usage_error(&format!("{}: {}", p.source, p.message)),
     };
     let count = read.records.len();
-    let Some(rec) = read.records.get(args.game_index) else {
+    // The game's index from 0 (the JSON report's `index`).
+    let game_index = args
+        .game_index
+        .unwrap_or_else(|| usize::try_from(args.game_number - 1).unwrap_or(usize::MAX));
+    let Some(rec) = read.records.get(game_index) else {
         let range = match count {
             0 => String::new(),
-            1 => ": --game-index 0 is its only game".to_string(),
-            n => format!(": --game-index counts from 0, so 0 to {}", n - 1),
+            1 => ": --game-number 1 is its only game".to_string(),
+            n => format!(": --game-number 1 to {n}"),
         };
         return common::usage_error(&format!(
-            "{}: there is no game at --game-index {} (the file holds {}{range})",
+            "{}: there is no game {} (the file holds {}{range})",
             file.display,
-            args.game_index,
+            game_index.saturating_add(1),
             report::counted(count, "game")
         ));
     };
@@ -70,7 +74,7 @@ pub fn run(args: &ShowArgs) -> i32 {
             ),
             Err(e) => GameReport::unreadable(
                 &file.display,
-                args.game_index,
+                game_index,
                 Some(read.game.kind()),
                 None,
                 e,
@@ -98,7 +102,7 @@ pub fn run(args: &ShowArgs) -> i32 {
         Err(e) => {
             let d = diagnostic::record_diagnostic(
                 &file.display,
-                args.game_index,
+                game_index,
                 e,
                 read.input.text.as_ref(),
             );
@@ -136,7 +140,7 @@ pub fn run(args: &ShowArgs) -> i32 {
         Err(e) => {
             let d = diagnostic::record_diagnostic(
                 &file.display,
-                args.game_index,
+                game_index,
                 &e,
                 read.input.text.as_ref(),
             );

@@ -15,6 +15,8 @@ pub enum ErrorKind {
     BadHeader,
     Encoding,
     Unsupported,
+    /// An input named on the command line (or to the library) that does not exist.
+    NotFound,
 }
 
 impl ErrorKind {
@@ -27,6 +29,7 @@ impl ErrorKind {
             ErrorKind::BadHeader => "bad-header",
             ErrorKind::Encoding => "encoding",
             ErrorKind::Unsupported => "unsupported",
+            ErrorKind::NotFound => "not-found",
         }
     }
 }

@@ -199,6 +199,29 @@ pub struct CycleMove {
     pub targets: Vec<String>,
 }
 
+impl CycleMove {
+    /// The cycle as the verdict's detail lists it: `1 车八平九 chase a7, 2 炮１平２ idle, …`.
+    pub fn listing(cycle: &[CycleMove]) -> String {
+        let listed: Vec<String> = cycle
+            .iter()
+            .map(|c| {
+                if c.targets.is_empty() {
+                    format!("{} {} {}", c.ply, c.move_text, c.kind.as_str())
+                } else {
+                    format!(
+                        "{} {} {} {}",
+                        c.ply,
+                        c.move_text,
+                        c.kind.as_str(),
+                        c.targets.join("+")
+                    )
+                }
+            })
+            .collect();
+        listed.join(", ")
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Verdict {
     pub result: GameResult,

@@ -125,8 +125,8 @@ pub fn collect(inputs: &[String], extensions: &[&str]) -> (Vec<FoundFile>, Vec<I
         } else {
             problems.push(InputProblem {
                 source: input.clone(),
-                message: "no such file or directory".to_string(),
-                kind: crate::core::error::ErrorKind::Unsupported,
+                message: "not found: no such file or directory".to_string(),
+                kind: crate::core::error::ErrorKind::NotFound,
             });
         }
     }
@@ -221,6 +221,36 @@ pub fn detect(
         suggestion(head),
         readable_ids(&candidates).join(", ")
     ))
+}
+
+/// Nothing but white space (after a byte-order mark): an input without records.
+pub fn is_blank(bytes: &[u8]) -> bool {
+    if let Some(rest) = bytes
+        .strip_prefix(b"\xff\xfe")
+        .or_else(|| bytes.strip_prefix(b"\xfe\xff"))
+    {
+        return rest.iter().all(|&b| b.is_ascii_whitespace() || b == 0);
+    }
+    bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(bytes)
+        .iter()
+        .all(u8::is_ascii_whitespace)
+}
+
+/// The directories among `inputs` in which no file was found to read.
+pub fn empty_directories<'a>(inputs: &'a [String], files: &[FoundFile]) -> Vec<&'a str> {
+    inputs
+        .iter()
+        .filter(|i| Path::new(i.as_str()).is_dir())
+        .filter(|i| {
+            let dir = Path::new(i.as_str());
+            !files
+                .iter()
+                .any(|f| f.path.as_deref().is_some_and(|p| p.starts_with(dir)))
+        })
+        .map(String::as_str)
+        .collect()
 }
 
 fn is_binary(head: &[u8]) -> bool {

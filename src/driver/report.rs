@@ -21,6 +21,15 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// A space that wrapping never breaks at: inside a unit such as `perpetual-chase 1` or `647
+/// games/s` (`output::table::wrap_glued` prints it as a plain space).
+pub const GLUE: char = '\u{a0}';
+
+/// `words` with their spaces turned into [`GLUE`]s: one unit, never wrapped inside.
+pub fn glued(words: &str) -> String {
+    words.replace(' ', "\u{a0}")
+}
+
 /// `error` of the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct ErrorReport {
@@ -217,6 +226,13 @@ pub struct Summary {
     pub invalid: usize,
     pub disputed: usize,
     pub unreadable_inputs: usize,
+    /// Inputs named that do not exist (counted in `unreadable_inputs` too).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_found: usize,
+    /// Inputs that hold no record: an empty or blank file, a directory without record files
+    /// (exit status 1: nothing in them was checked).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub without_records: usize,
     /// Games read and left out by `--where` (not in the other counts).
     pub left_out: usize,
     pub by_reason: BTreeMap<String, usize>,
@@ -224,12 +240,19 @@ pub struct Summary {
     pub seconds: f64,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 /// `; what: name n, name n` for the counts by name, when there are any.
 fn push_counts(s: &mut String, what: &str, counts: &BTreeMap<String, usize>) {
     if counts.is_empty() {
         return;
     }
-    let parts: Vec<String> = counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(k, v)| format!("{k}{GLUE}{v}"))
+        .collect();
     s.push_str(&format!("; {what}: {}", parts.join(", ")));
 }
 
@@ -237,6 +260,12 @@ impl Summary {
     pub fn add(&mut self, r: &GameReport) {
         if r.input_failure {
             self.unreadable_inputs += 1;
+            if r.error
+                .as_ref()
+                .is_some_and(|e| e.kind == ErrorKind::NotFound)
+            {
+                self.not_found += 1;
+            }
             return;
         }
         self.games += 1;
@@ -262,32 +291,66 @@ impl Summary {
         }
     }
 
+    /// The summary line.
     pub fn line(&self) -> String {
+        self.glued_line().replace(GLUE, " ")
+    }
+
+    /// The summary line with [`GLUE`]s inside its units (`perpetual-chase 1`, `0.12 s`,
+    /// `647 games/s`), for wrapping between units only (`output::table::wrap_glued`).
+    pub fn glued_line(&self) -> String {
         let mut s = format!(
             "{}, {}: {} valid, {} invalid, {} disputed",
-            counted(self.files, "file"),
-            counted(self.games, "game"),
+            glued(&counted(self.files, "file")),
+            glued(&counted(self.games, "game")),
             self.valid,
             self.invalid,
             self.disputed
-        );
-        if self.unreadable_inputs > 0 {
+        )
+        .replace(" valid", "\u{a0}valid")
+        .replace(" invalid", "\u{a0}invalid")
+        .replace(" disputed", "\u{a0}disputed");
+        if self.not_found > 0 {
             s.push_str(&format!(
-                ", {} unreadable",
-                counted(self.unreadable_inputs, "input")
+                ", {}\u{a0}not\u{a0}found",
+                glued(&counted(self.not_found, "input"))
+            ));
+        }
+        let unreadable = self.unreadable_inputs - self.not_found.min(self.unreadable_inputs);
+        if unreadable > 0 {
+            s.push_str(&format!(
+                ", {}\u{a0}unreadable",
+                glued(&counted(unreadable, "input"))
+            ));
+        }
+        if self.without_records > 0 {
+            s.push_str(&format!(
+                ", {}\u{a0}without\u{a0}records",
+                glued(&counted(self.without_records, "input"))
             ));
         }
         if self.left_out > 0 {
-            s.push_str(&format!(", {} left out by --where", self.left_out));
+            s.push_str(&format!(
+                ", {}",
+                glued(&format!("{} left out by --where", self.left_out))
+            ));
         }
         push_counts(&mut s, "verdicts", &self.by_reason);
         push_counts(&mut s, "errors", &self.by_error);
         if self.seconds > 0.0 {
             // Every game read counts for the rate, the ones --where left out too.
             s.push_str(&format!(
-                "; {:.2} s, {:.0} games/s",
-                self.seconds,
-                (self.games + self.left_out) as f64 / self.seconds.max(1e-9)
+                "; {}, {}",
+                glued(&format!("{:.2} s", self.seconds)),
+                glued(&{
+                    let rate = (self.games + self.left_out) as f64 / self.seconds.max(1e-9);
+                    // A slow game (a solve) is not "0 games/s".
+                    if rate < 10.0 {
+                        format!("{rate:.2} games/s")
+                    } else {
+                        format!("{rate:.0} games/s")
+                    }
+                })
             ));
         }
         s

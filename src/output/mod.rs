@@ -3,6 +3,7 @@
 //! atomically (a temporary file in the same directory, then a rename), so that an
 //! interrupted or failing write leaves no half-written output.
 
+pub mod fit;
 pub mod html;
 pub mod report;
 pub mod table;

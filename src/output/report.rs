@@ -1,7 +1,7 @@
 //! The reports printed: a comfy-table with a summary line, JSON Lines or YAML, and the text
 //! of `adjudicate --explain`.
 
-use crate::core::verdict::{Reason, Verdict};
+use crate::core::verdict::{CycleMove, Reason, Verdict};
 use crate::driver::report::{GameReport, Summary, game_number};
 use crate::output::table::{self, Mark, Row, View};
 use std::sync::Arc;
@@ -109,9 +109,7 @@ impl<W: std::io::Write> ReportWriter<W> {
             ReportFormat::Table => {
                 self.print_table()?;
                 // Wrapped at the width between words, the lines after the first indented.
-                let line = summary.line();
-                let options = table::wrapping(self.view.width).subsequent_indent("  ");
-                for l in textwrap::wrap(&line, options) {
+                for l in table::wrap_glued(&summary.glued_line(), self.view.width, "  ") {
                     writeln!(self.out, "{l}")?;
                 }
                 Ok(())
@@ -196,62 +194,154 @@ pub fn position_title(v: &Verdict) -> String {
     }
 }
 
-/// The text of `adjudicate --explain` for one verdict: the ruling, a repetition cycle move by
-/// move with each move's class and targets, and the diagram of the position that decided
-/// (`diagram`, the game's `show` at the verdict's ply).
 /// `text` followed by spaces up to `width` terminal columns (wide CJK characters count two).
 fn pad_to_width(text: &str, width: usize) -> String {
     let w = unicode_width::UnicodeWidthStr::width(text);
     format!("{text}{}", " ".repeat(width.saturating_sub(w)))
 }
 
+/// A paragraph wrapped between words at `width` (no wrapping without a width: piped), the
+/// lines after the first starting with `indent`.
+fn paragraph(text: &str, width: Option<usize>, first: &str, indent: &str) -> String {
+    let text = format!("{first}{text}");
+    match width {
+        None => format!("{}\n", text.replace(table::GLUE, " ")),
+        Some(w) => {
+            let mut s = String::new();
+            for l in table::wrap_glued(&text, w, indent) {
+                s.push_str(&l);
+                s.push('\n');
+            }
+            s
+        }
+    }
+}
+
+/// The verdict's detail without the list of the cycle's moves (the table under it lists them).
+fn detail_without_cycle(v: &Verdict) -> String {
+    match &v.cycle {
+        Some(c) => v
+            .detail
+            .replacen(&format!(": {}", CycleMove::listing(c)), "", 1),
+        None => v.detail.clone(),
+    }
+}
+
+/// The cycle's moves, a line each: ply, side, move, class, targets (wrapped under their
+/// column when the line would pass `width`).
+fn cycle_table(cycle: &[CycleMove], width: Option<usize>) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let class = |m: &CycleMove| format!("{} {}", m.kind.as_str(), m.kind.label());
+    let w_ply = cycle
+        .iter()
+        .map(|m| m.ply.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    let w_side = cycle
+        .iter()
+        .map(|m| m.side.width())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let w_move = cycle
+        .iter()
+        .map(|m| m.move_text.width())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let w_class = cycle
+        .iter()
+        .map(|m| class(m).width())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    // Two spaces between the columns, one where that leaves no room for the targets.
+    let narrow = |gap: usize| 2 + w_ply + w_side + w_move + w_class + 4 * gap + "targets".len();
+    let gap = if width.is_some_and(|w| narrow(2) > w) {
+        1
+    } else {
+        2
+    };
+    let lead = narrow(gap) - "targets".len();
+    let sp = " ".repeat(gap);
+    let row = |ply: &str, side: &str, mv: &str, class: &str| {
+        format!(
+            "  {ply:>w_ply$}{sp}{}{sp}{}{sp}{}{sp}",
+            pad_to_width(side, w_side),
+            pad_to_width(mv, w_move),
+            pad_to_width(class, w_class)
+        )
+    };
+    let mut s = row("ply", "side", "move", "class");
+    s.push_str("targets\n");
+    for m in cycle {
+        let head = row(&m.ply.to_string(), &m.side, &m.move_text, &class(m));
+        let targets = m.targets.join(" ");
+        let room = width.map(|w| w.saturating_sub(lead));
+        match room {
+            Some(r) if targets.width() > r => {
+                // Under the targets column when it has room for a target, else indented.
+                let (room, pad) = if r >= 8 {
+                    (r, lead)
+                } else {
+                    (width.unwrap_or(0) - 6, 6)
+                };
+                let lines = textwrap::wrap(&targets, table::wrapping(room).width(room));
+                s.push_str(head.trim_end());
+                s.push('\n');
+                for l in lines {
+                    s.push_str(&format!("{}{l}\n", " ".repeat(pad)));
+                }
+            }
+            _ => {
+                s.push_str(&format!("{head}{targets}").trim_end().to_string());
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
+/// The text of `adjudicate --explain` for one verdict: the ruling, a repetition cycle move by
+/// move with each move's class and targets (said once: the ruling's text leaves the list to
+/// the table), and the diagram of the position that decided (`diagram`, the game's `show` at
+/// the verdict's ply). With a `width` (a terminal's), the prose is wrapped between words.
 pub fn explain(
     source: &str,
     index: usize,
     v: &Verdict,
     remarks: &[String],
     diagram: Option<&str>,
+    width: Option<usize>,
 ) -> String {
-    let mut s = format!(
-        "{source}, game {}: {} {} at ply {}: {}\n",
+    let head = format!(
+        "{source}, game {}: {} {} at {}: {}",
         game_number(index),
         v.result,
         v.reason,
-        v.ply,
-        v.detail
+        table::glued(&format!("ply {}", v.ply)),
+        detail_without_cycle(v)
     );
+    let mut s = paragraph(&head, width, "", "  ");
     if let Some(cycle) = &v.cycle {
-        s.push_str(&format!(
-            "  {:>8}  {:<6} {:<12} {:<12} {}\n",
-            "ply", "side", "move", "class", "targets"
-        ));
-        for m in cycle {
-            // Padded by display width: a Chinese move text is twice as wide as its chars.
-            s.push_str(&format!(
-                "  ply {:>4}  {:<6} {} {:<12} {}\n",
-                m.ply,
-                m.side,
-                pad_to_width(&m.move_text, 12),
-                format!("{} {}", m.kind.as_str(), m.kind.label()),
-                m.targets.join(" ")
-            ));
-        }
+        s.push_str(&cycle_table(cycle, width));
     }
     if let Some(sides) = &v.sides {
-        s.push_str(&format!(
-            "  {}\n",
-            crate::core::verdict::CycleSide::summary(sides)
+        s.push_str(&paragraph(
+            &crate::core::verdict::CycleSide::summary(sides),
+            width,
+            "  ",
+            "    ",
         ));
     }
     for r in remarks {
-        s.push_str(&format!("  note: {r}\n"));
+        s.push_str(&paragraph(r, width, "  note: ", "    "));
     }
     if let Some(d) = diagram {
         s.push_str(&format!("  {}:\n", position_title(v)));
         for l in d.lines() {
-            s.push_str("    ");
-            s.push_str(l);
-            s.push('\n');
+            s.push_str(&paragraph(l, width, "    ", "      "));
         }
     }
     s

@@ -6,9 +6,10 @@
 //! as a line above the table (a table of three rows or fewer that fits is left whole); writes an error's place shorter (`illegal-move @12` for
 //! `illegal-move at ply 12 (2:34)`); shows an invalid game's error in the verdict column
 //! (adjudicate: an invalid game has no verdict); shortens paths from the left
-//! (`…/disputed/allowed-draw.pgn`); leaves out the columns `plies`, `game`, `claimed` and
-//! `#`, in this order, saying so above the table; and at last cuts cells with `…`. A word is
-//! never broken across lines.
+//! (`…/disputed/allowed-draw.pgn`); leaves out the columns `plies`, `game`, `#` and
+//! `claimed`, in this order, saying so above the table (without `#`, a file of several games
+//! writes each game's number after its name: `block.pgn #2`); and at last cuts cells with `…`.
+//! A word is never broken across lines.
 
 use std::sync::Arc;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -66,6 +67,9 @@ impl Row {
     fn agrees_text(&self) -> &'static str {
         match self.agrees {
             Some(true) => "yes",
+            // An invalid game has no verdict to agree with (its JSON `agrees` is false, as the
+            // spec says; the table does not count it as a disagreement).
+            Some(false) if self.mark == Mark::Invalid => "-",
             Some(false) => "NO",
             None => "-",
         }
@@ -148,7 +152,10 @@ impl Col {
 }
 
 /// The columns left out, in this order, when the table cannot fit otherwise.
-const DROP_ORDER: [Col; 4] = [Col::Plies, Col::Game, Col::Claimed, Col::Number];
+/// `#` goes before `claimed` (a row's verdict means little without the claim it is compared
+/// with), and when it goes the game's number follows its file's name (`block.pgn #2`) where a
+/// file holds several games.
+const DROP_ORDER: [Col; 4] = [Col::Plies, Col::Game, Col::Number, Col::Claimed];
 /// Paths are shortened to no fewer columns than this before a column is left out …
 const SOURCE_ROOMY: usize = 24;
 /// … and cut to no fewer than this at the last.
@@ -291,6 +298,21 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         above.push(format!("on every row: {}", same.join(", ")));
     }
     let sources: Vec<&str> = rows.iter().map(|r| &r.source[strip..]).collect();
+    // Without the `#` column, a file of several games numbers them after its name.
+    let several = |i: usize| {
+        (i > 0 && rows[i - 1].source == rows[i].source)
+            || rows.get(i + 1).is_some_and(|n| n.source == rows[i].source)
+    };
+    let suffixes: Vec<String> = (0..rows.len())
+        .map(|i| {
+            if several(i) {
+                format!(" #{}", rows[i].number)
+            } else {
+                String::new()
+            }
+        })
+        .collect();
+    let suffix_width = suffixes.iter().map(|s| s.width()).max().unwrap_or(0);
     let longest = sources.iter().map(|s| s.width()).max().unwrap_or(0).max(6);
     // The forms from the fullest on, each with the fewest columns its paths may be shortened
     // to; the first that fits is taken.
@@ -306,26 +328,50 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         (forms(true, true, 0), SOURCE_ROOMY),
         (forms(true, true, 1), SOURCE_ROOMY),
         (forms(true, true, 2), SOURCE_ROOMY),
-        (forms(true, true, 3), SOURCE_ROOMY),
+        // Without `#`, paths are shortened further before `claimed` goes.
+        (forms(true, true, 3), SOURCE_ROOMY - 4),
         (forms(true, true, 4), SOURCE_MIN),
     ];
+    // The widest source cell with `cs`: with its game's number when `#` is not shown.
+    let longest_in = |cs: &[Col]| {
+        if cols.contains(&Col::Number) && !cs.contains(&Col::Number) {
+            longest + suffix_width
+        } else {
+            longest
+        }
+    };
     let laid_as = |(forms, floor): &(Forms, usize)| {
         let cs = columns(&cols, forms);
         let fixed = fixed_widths(rows, &cs, forms);
         let others: usize = fixed.iter().sum::<usize>() + 3 * cs.len() + 1;
-        let fits = others + longest.min(*floor) <= width;
-        (*forms, cs, fixed, width.saturating_sub(others), fits)
+        let fits = others + longest_in(&cs).min(*floor) <= width;
+        (
+            *forms,
+            cs,
+            fixed,
+            width.saturating_sub(others),
+            fits,
+            *floor,
+        )
     };
     // The first form that fits, else the last (the narrowest).
-    let (forms, cs, mut fixed, room, fits) = tries
+    let (forms, cs, mut fixed, room, fits, floor) = tries
         .iter()
         .map(laid_as)
         .find(|laid| laid.4)
         .unwrap_or_else(|| laid_as(&tries[tries.len() - 1]));
     // The source column: what is left, at least SOURCE_MIN.
     let total = |fixed: &[usize], sw: usize| fixed.iter().sum::<usize>() + sw + 3 * cs.len() + 1;
+    let longest = longest_in(&cs);
     let mut source_width = room.max(SOURCE_MIN).min(longest);
-    if !fits || room < longest.min(SOURCE_ROOMY) {
+    // The last form (floor SOURCE_MIN) balances the path against the other cells below the
+    // roomy width; the others keep a path of their floor.
+    let threshold = if floor == SOURCE_MIN {
+        SOURCE_ROOMY
+    } else {
+        floor
+    };
+    if !fits || room < longest.min(threshold) {
         // Too narrow for a path shortened by its directories: the widest of the path,
         // status and verdict is cut, a column at a time, down to their least widths.
         source_width = longest;
@@ -369,14 +415,19 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         widths.push(w);
         headers.push(cut(c.header(), w));
     }
+    let numbered = !cs.contains(&Col::Number) && cols.contains(&Col::Number);
     let cells = rows
         .iter()
         .zip(&sources)
-        .map(|(r, src)| {
+        .zip(&suffixes)
+        .map(|((r, src), suffix)| {
             cs.iter()
                 .zip(&widths)
                 .map(|(&c, &w)| {
-                    if c == Col::Source {
+                    if c == Col::Source && numbered && !suffix.is_empty() {
+                        let room = w.saturating_sub(suffix.width()).max(1);
+                        format!("{}{suffix}", shorten_path(src, room))
+                    } else if c == Col::Source {
                         shorten_path(src, w)
                     } else {
                         cut(&cell(r, c, forms), w)
@@ -397,6 +448,17 @@ pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
         widths,
         cells,
     }
+}
+
+pub use crate::driver::report::{GLUE, glued};
+
+/// `text` wrapped at `width` between words (never inside one, nor at a [`GLUE`]), the lines
+/// after the first starting with `indent`; the glues printed as spaces.
+pub fn wrap_glued(text: &str, width: usize, indent: &str) -> Vec<String> {
+    textwrap::wrap(text, wrapping(width).subsequent_indent(indent))
+        .into_iter()
+        .map(|l| l.replace(GLUE, " "))
+        .collect()
 }
 
 /// Wrapping at `width` between words only (never inside one, nor at its hyphens).

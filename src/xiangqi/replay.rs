@@ -142,23 +142,34 @@ pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdi
     }) else {
         return Vec::new();
     };
+    let applied = if code == Code::Cxa { "2020" } else { "1999" };
     let (then, edition) = match year {
         ..=1998 => (
-            "before the 1999 rulebook; the nearest edition qipu has is 1999",
+            format!("played in {year}, before the 1999 rulebook (the nearest qipu has)"),
             Some(Code::Cxa1999),
         ),
-        1999..=2010 => ("the 1999 rules applied then", Some(Code::Cxa1999)),
+        1999..=2010 => (
+            format!("played in {year}, under the 1999 rulebook"),
+            Some(Code::Cxa1999),
+        ),
         2011..=2019 => (
-            "the 2011 rules applied then, an edition qipu does not have (it has 1999 and 2020)",
+            format!(
+                "played in {year}, under the 2011 rulebook, which qipu does not have (it has \
+                 1999 and 2020); judged here by the {applied} rulebook"
+            ),
             None,
         ),
-        _ => ("the 2020 rules applied then", Some(Code::Cxa)),
+        _ => (
+            format!("played in {year}, under the 2020 rulebook"),
+            Some(Code::Cxa),
+        ),
     };
-    let mut s = format!("played {year}: {then}");
+    let mut s = then;
     match edition {
-        Some(e) if e == code => s.push_str(", the edition applied here"),
+        Some(e) if e == code => s.push_str(", the edition judged by here"),
         Some(e) => {
             let name = if e == Code::Cxa { "cxa-2020" } else { e.name() };
+            s.push_str(&format!("; judged here by the {applied} rulebook"));
             let keep = |k: &str| (k.to_string(), rules.get(k).unwrap_or_default().to_string());
             let alt = Rules::build(
                 xq_verdict::RULE_SPECS,
@@ -168,11 +179,12 @@ pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdi
             );
             let other = alt.ok().and_then(|alt| check(record, &alt, true).verdict);
             match other {
-                Some(o) if o.result == v.result && o.reason == v.reason && o.ply == v.ply => {
-                    s.push_str(&format!("; `--rules {name}` rules the same"))
-                }
+                Some(o) if o.result == v.result && o.reason == v.reason && o.ply == v.ply => s
+                    .push_str(&format!(
+                        ", which gives the same ruling as its own (`--rules {name}`)"
+                    )),
                 Some(o) => s.push_str(&format!(
-                    "; under them (`--rules {name}`): {} {} at ply {}",
+                    "; its own (`--rules {name}`) rules {} {} at ply {}",
                     o.result, o.reason, o.ply
                 )),
                 None => {}

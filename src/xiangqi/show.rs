@@ -65,9 +65,10 @@ pub fn diagram(pos: &Position, color: bool) -> String {
     s
 }
 
-/// "after ply 3: 马二进三 (h0g2)": the move that led to a position, in Chinese and ICCS.
-pub(crate) fn after_line(before: &Position, mv: Move, ply: usize) -> String {
-    let chinese = notation::write(before, mv, Style::Chinese(ChineseStyle::default()));
+/// "after ply 3: 马二进三 (h0g2)": the move that led to a position, in Chinese (spelt as the
+/// record spells its moves, `style`) and ICCS.
+pub(crate) fn after_line(before: &Position, mv: Move, ply: usize, style: ChineseStyle) -> String {
+    let chinese = notation::write(before, mv, Style::Chinese(style));
     format!("after ply {ply}: {chinese} ({})", mv.iccs())
 }
 
@@ -88,9 +89,10 @@ pub(crate) fn status_line(pos: &Position) -> String {
 
 pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
     let (pos, last, ply) = position_at(record, opts.ply)?;
+    let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
     let mut s = diagram(&pos, opts.color);
     match &last {
-        Some((before, mv)) => s.push_str(&format!("{}\n", after_line(before, *mv, ply))),
+        Some((before, mv)) => s.push_str(&format!("{}\n", after_line(before, *mv, ply, style))),
         None => s.push_str("start position\n"),
     }
     s.push_str(&format!("{}\nFEN {}\n", status_line(&pos), pos.to_fen()));
@@ -105,10 +107,11 @@ pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown
 /// Every position of the record up to its first bad move, for the replayable page.
 pub fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
     let replay = replay_record(record)?;
+    let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
     let frame = |pos: &Position, last: Option<(&Position, Move)>, ply: usize| {
         let mut facts = Vec::with_capacity(2);
         if let Some((before, mv)) = last {
-            facts.push(after_line(before, mv, ply));
+            facts.push(after_line(before, mv, ply, style));
         }
         facts.push(status_line(pos));
         Frame::of_entry(

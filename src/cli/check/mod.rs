@@ -77,6 +77,11 @@ struct Printer<'w, W: Write> {
     diagnostics_skipped: usize,
     show_diagnostics: bool,
     explain: bool,
+    /// The width `--explain` wraps its prose to: `--width`, else stderr's terminal's (none
+    /// when piped: a paragraph a line).
+    explain_width: Option<usize>,
+    /// `--quiet`: not even the warnings (an input without records) on stderr.
+    quiet: bool,
     color: bool,
     files: &'w [FoundFile],
     bar: indicatif::ProgressBar,
@@ -167,6 +172,12 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         diagnostics_skipped: 0,
         show_diagnostics,
         explain: explain.text,
+        quiet: args.common.quiet,
+        explain_width: args
+            .view
+            .width
+            .map(usize::from)
+            .or_else(common::stderr_columns),
         color: common::color_for(args.view.color, &std::io::stderr()),
         files: &files,
         bar: common::progress_bytes(&args.common, sizes.iter().sum()),
@@ -199,6 +210,12 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         if p.dedupe.is_none() && p.writer.write(&r).is_err() {
             return EXIT_USAGE;
         }
+    }
+    for dir in qipu::driver::input::empty_directories(&args.inputs, &files) {
+        p.no_records(
+            dir,
+            "this directory (no file with a record extension: see `qipu formats`)",
+        );
     }
     p.summary.files = files.len();
     let games_dir = explain

@@ -4,16 +4,27 @@
 use super::*;
 
 impl<W: Write> Printer<'_, W> {
+    /// An input without records (an empty or blank file, a directory without record files):
+    /// a warning, counted in the summary, exit status 1 (docs/cli-reference.md).
+    pub(super) fn no_records(&mut self, display: &str, what: &str) {
+        self.summary.without_records += 1;
+        if self.exit == EXIT_OK {
+            self.exit = EXIT_INVALID;
+        }
+        if !self.quiet {
+            self.diagnostic(format!(
+                "qipu: warning: {display}: no records found in {what}\n"
+            ));
+        }
+    }
+
     pub(super) fn print(&mut self, o: Delivered<Staged>) {
         if self.broken {
             return;
         }
         let file = &self.files[o.file_no];
-        if o.no_game && self.show_diagnostics {
-            self.diagnostic(format!(
-                "qipu: {}: no game found in this file\n",
-                file.display
-            ));
+        if o.no_game {
+            self.no_records(&file.display, "this file");
         }
         let left_out = o.left_out;
         self.summary.left_out += left_out;
@@ -72,6 +83,7 @@ impl<W: Write> Printer<'_, W> {
                         v,
                         remarks,
                         diagram.as_deref(),
+                        self.explain_width,
                     );
                     self.bar.suspend(|| eprint!("{s}"));
                 }

@@ -31,6 +31,8 @@ pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
             Err(e) => return common::usage_error(&e),
         };
         for (g, rec) in records {
+            // Games are named from 1, as the table's `#` counts them.
+            let g = g + 1;
             let Some(replay) = rec
                 .as_ref()
                 .ok()

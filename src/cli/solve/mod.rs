@@ -25,9 +25,32 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// What `solve` reads by: Othello records and positions (no game or rules to choose).
+#[derive(Args, Debug, Clone)]
+pub struct SolveInputArgs {
+    /// The input format (default: detected); see `qipu formats`.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Text encoding of the inputs (auto: BOM, valid UTF-8, else GB18030 or Big5 by content).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub encoding: super::EncodingArg,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Print only the report (no diagnostics, no progress).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     #[command(flatten)]
+    pub input: SolveInputArgs,
+    /// The shared reading options `input` stands for (Othello, its rules by default).
+    #[arg(skip)]
     pub common: CommonArgs,
     #[command(flatten)]
     pub report: ReportArgs,
@@ -38,8 +61,12 @@ pub struct SolveArgs {
     /// For record inputs: the position after this many plies (default: the last position).
     #[arg(long, value_name = "N")]
     pub ply: Option<usize>,
-    /// For record inputs: only this game of each file (0-based; default: every game).
-    #[arg(long, value_name = "N")]
+    /// For record inputs: only this game of each file, counted from 1 as the table's `#`
+    /// (default: every game).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game_number: Option<u64>,
+    /// The same counted from 0 (kept for scripts written before --game-number).
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "game_number")]
     pub game_index: Option<usize>,
     /// Transposition table size in MB, shared by the threads and kept between positions.
     #[arg(long, value_name = "MB", default_value_t = 128)]
@@ -73,6 +100,10 @@ pub struct SolveArgs {
     /// With --theoretical: keep solved positions in this file (a stopped run resumes).
     #[arg(long, value_name = "FILE")]
     pub solve_cache: Option<String>,
+    /// The table's width in columns (default: the terminal's; 100 when stdout is not a
+    /// terminal): columns are left out and cells shortened, never a word broken.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
     /// OBF files (`board side; move:score; …`, the FFO test format) or game records.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<String>,
@@ -155,14 +186,15 @@ fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
             }
             let rec = rec
                 .as_ref()
-                .map_err(|e| format!("{input}: game {g}: {}", e.message))?;
-            let done =
-                replay_record(rec).map_err(|e| format!("{input}: game {g}: {}", e.message))?;
+                .map_err(|e| format!("{input}: game {}: {}", g + 1, e.message))?;
+            let done = replay_record(rec)
+                .map_err(|e| format!("{input}: game {}: {}", g + 1, e.message))?;
             let r = done.replay;
             let plies = args.ply.unwrap_or(r.moves.len());
             if plies > r.moves.len() {
                 return Err(format!(
-                    "{input}: game {g} has {} plies that replay, not {plies}",
+                    "{input}: game {} has {} plies that replay, not {plies}",
+                    g + 1,
                     r.moves.len()
                 ));
             }
@@ -172,7 +204,7 @@ fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
             }
             out.push(Job {
                 source: input.clone(),
-                at: format!("game {g}, ply {plies}"),
+                at: format!("game {}, ply {plies}", g + 1),
                 board,
                 expected: Vec::new(),
             });
@@ -181,7 +213,8 @@ fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
             && want >= read.records.len()
         {
             return Err(format!(
-                "{input}: there is no game {want} ({} games)",
+                "{input}: there is no game {} ({} games)",
+                want + 1,
                 read.records.len()
             ));
         }
@@ -243,6 +276,22 @@ fn row(job: &Job, outcome: Result<Outcome, String>, all_best: bool) -> (Row, Opt
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
+    let i = &args.input;
+    let args = &SolveArgs {
+        common: CommonArgs {
+            game: Some(super::GameArg::Othello),
+            from: i.from.clone(),
+            encoding: i.encoding,
+            jobs: i.jobs,
+            no_progress: i.no_progress,
+            quiet: i.quiet,
+            ..CommonArgs::default()
+        },
+        game_index: args.game_index.or(args
+            .game_number
+            .map(|n| usize::try_from(n - 1).unwrap_or(usize::MAX))),
+        ..args.clone()
+    };
     let setup = match common::settings(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),
@@ -286,7 +335,11 @@ pub fn run(args: &SolveArgs) -> i32 {
     });
     bar.finish_and_clear();
     let wall = started.elapsed();
-    print_rows(&rows, common::report_format(&args.report));
+    print_rows(
+        &rows,
+        common::report_format(&args.report),
+        common::table_width(args.width),
+    );
     let solved = rows.iter().filter(|r| r.0.solved).count();
     let wrong = rows.iter().filter(|r| r.0.agrees == Some(false)).count();
     let errors = rows.iter().filter(|r| r.1.is_some()).count();
@@ -312,7 +365,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     }
 }
 
-fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
+fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat, width: usize) {
     match format {
         ReportFormat::Json => common::print_json_lines(rows.iter().map(|(r, _)| r)),
         ReportFormat::Yaml => {
@@ -320,33 +373,45 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat) {
             common::print_yaml(&all);
         }
         ReportFormat::Table => {
-            let mut t = common::listing_table([
-                "position", "empties", "to move", "score", "best", "pv", "nodes", "time", "nodes/s",
-            ]);
-            for (r, _) in rows {
-                let side = if r.board.ends_with('X') {
-                    Player::First
-                } else {
-                    Player::Second
-                };
-                let score = match (r.score, r.agrees) {
-                    (None, _) => "over budget".to_string(),
-                    (Some(s), Some(false)) => format!("{s:+} (file disagrees)"),
-                    (Some(s), _) => format!("{s:+}"),
-                };
-                t.add_row([
-                    format!("{} {}", r.source, r.at),
-                    r.empties.to_string(),
-                    qipu::othello::notation::player_name(side).to_string(),
-                    score,
-                    r.best_moves.join(" "),
-                    r.pv.join(" "),
-                    r.nodes.to_string(),
-                    format!("{:.3} s", r.time_ms / 1e3),
-                    format!("{:.0}", r.nps),
-                ]);
-            }
-            println!("{t}");
+            use qipu::output::fit::{Column, Fill, fit, render};
+            let columns = [
+                Column::new("position", Fill::Path { least: 12 }, None),
+                Column::new("empties", Fill::Whole, Some(4)),
+                Column::new("to move", Fill::Whole, Some(2)),
+                Column::new("score", Fill::Whole, None),
+                Column::new("best", Fill::Cut { least: 5 }, None),
+                Column::new("pv", Fill::Cut { least: 8 }, Some(5)),
+                Column::new("nodes", Fill::Whole, Some(1)),
+                Column::new("time", Fill::Whole, Some(3)),
+                Column::new("nodes/s", Fill::Whole, Some(0)),
+            ];
+            let cells: Vec<Vec<String>> = rows
+                .iter()
+                .map(|(r, _)| {
+                    let side = if r.board.ends_with('X') {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    let score = match (r.score, r.agrees) {
+                        (None, _) => "over budget".to_string(),
+                        (Some(s), Some(false)) => format!("{s:+} (file disagrees)"),
+                        (Some(s), _) => format!("{s:+}"),
+                    };
+                    vec![
+                        format!("{} {}", r.source, r.at),
+                        r.empties.to_string(),
+                        qipu::othello::notation::player_name(side).to_string(),
+                        score,
+                        r.best_moves.join(" "),
+                        r.pv.join(" "),
+                        r.nodes.to_string(),
+                        format!("{:.3} s", r.time_ms / 1e3),
+                        format!("{:.0}", r.nps),
+                    ]
+                })
+                .collect();
+            print!("{}", render(&fit(&columns, &cells, width)));
         }
     }
 }
@@ -399,7 +464,8 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
                 .and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
             let mut row = TheoryRow {
                 source: input.clone(),
-                game: g,
+                // From 1, as the table's `#` and the other commands count games.
+                game: g + 1,
                 stored: None,
                 computed: None,
                 from: "unreadable",
@@ -421,9 +487,7 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         Err(e) => return common::usage_error(&e),
     };
     let format = common::report_format(&args.report);
-    let mut t = comfy_table::Table::new();
-    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-    t.set_header(["game", "stored", "perfect play", "from"]);
+    let mut listed: Vec<Vec<String>> = Vec::new();
     let (mut agree, mut differ, mut unknown) = (0, 0, 0);
     for (row, at) in &mut rows {
         if let Some(i) = at {
@@ -453,7 +517,7 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
             }
             _ if row.agrees != Some(true) => {
                 let show = |v: Option<u8>| v.map_or("-".to_string(), |v| v.to_string());
-                t.add_row([
+                listed.push(vec![
                     format!("{} game {}", row.source, row.game),
                     show(row.stored),
                     show(row.computed),
@@ -464,7 +528,15 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         }
     }
     if format != ReportFormat::Json && differ + unknown > 0 {
-        println!("{t}");
+        use qipu::output::fit::{Column, Fill, fit, render};
+        let columns = [
+            Column::new("game", Fill::Path { least: 12 }, None),
+            Column::new("stored", Fill::Whole, None),
+            Column::new("perfect play", Fill::Whole, None),
+            Column::new("from", Fill::Whole, Some(0)),
+        ];
+        let width = common::table_width(args.width);
+        print!("{}", render(&fit(&columns, &listed, width)));
     }
     if !args.common.quiet {
         eprintln!(

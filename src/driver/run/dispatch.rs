@@ -17,7 +17,6 @@ type Channel<P> = (usize, Vec<Outcome<P>>, bool);
 /// The results waiting for the ones before them, and what giving them out in order needs.
 pub(super) struct Order<'c, 'f, P, C: Consumer<P>> {
     consumer: &'c mut C,
-    files: &'f [FoundFile],
     /// The next job to give out.
     next: usize,
     /// Outcomes received ahead of their turn, and whether their job is done.
@@ -30,21 +29,18 @@ pub(super) struct Order<'c, 'f, P, C: Consumer<P>> {
     /// its verdict is for the filter only.
     late_filter: Option<&'f Filter>,
     verdict_for_filter: bool,
-    adjudicate: bool,
 }
 
 impl<'c, 'f, P, C: Consumer<P>> Order<'c, 'f, P, C> {
-    pub(super) fn new(consumer: &'c mut C, files: &'f [FoundFile], ctx: &Ctx<'f, P>) -> Self {
+    pub(super) fn new(consumer: &'c mut C, ctx: &Ctx<'f, P>) -> Self {
         Order {
             consumer,
-            files,
             next: 0,
             waiting: BTreeMap::new(),
             file_games: (usize::MAX, 0),
             broken: false,
             late_filter: ctx.filter.filter(|f| f.needs().index),
             verdict_for_filter: ctx.verdict_for_filter,
-            adjudicate: ctx.adjudicate,
         }
     }
 
@@ -79,7 +75,6 @@ impl<'c, 'f, P, C: Consumer<P>> Order<'c, 'f, P, C> {
     /// A job's results with the games' indices in the file, the late `--where` applied, and
     /// the report of a file without games.
     fn deliver(&mut self, o: Outcome<P>) -> Delivered<P> {
-        let file = &self.files[o.file_no];
         if self.file_games.0 != o.file_no {
             self.file_games = (o.file_no, 0);
         }
@@ -110,12 +105,9 @@ impl<'c, 'f, P, C: Consumer<P>> Order<'c, 'f, P, C> {
         }
         let file_done = o.piece.is_none_or(|pc| pc.last);
         let no_game = file_done && self.file_games.1 == 0 && !failed && o.read == 0;
-        if no_game {
-            // Opened and decoded, but nothing in it: the file is invalid (exit 1).
-            let e = RecordError::new(ErrorKind::Parse, "no game found in this file");
-            let r = GameReport::unreadable(&file.display, 0, None, None, &e, None, self.adjudicate);
-            games.push(GameOut::bare(r));
-        }
+        // Opened, but no record in it (empty, blank, or nothing the format's reader finds):
+        // no game to report; the consumer warns and counts it (docs/cli-reference.md, "Inputs
+        // without records").
         self.file_games.1 += o.read;
         Delivered {
             file_no: o.file_no,

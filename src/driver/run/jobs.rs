@@ -45,10 +45,23 @@ pub(super) fn check_whole<P: Send>(
     emit: &mut dyn FnMut(Outcome<P>),
 ) {
     let file = job.file;
-    let opened = match bytes
-        .map_or_else(|| open::read_bytes(file), Ok)
-        .and_then(|b| open::open_loaded(ctx.settings, file, b))
-    {
+    let bytes = match bytes.map_or_else(|| open::read_bytes(file), Ok) {
+        Ok(b) if crate::driver::input::is_blank(&b) => {
+            // No record in it, whatever its extension: the consumer warns.
+            emit(Outcome {
+                file_no: job.file_no,
+                piece: None,
+                left_out: 0,
+                read: 0,
+                games: Vec::new(),
+                text: None,
+                failure: None,
+            });
+            return;
+        }
+        other => other,
+    };
+    let opened = match bytes.and_then(|b| open::open_loaded(ctx.settings, file, b)) {
         Ok(o) => o,
         Err(p) => {
             // Files found by walking a directory are reported too: a bad file never vanishes.

@@ -186,7 +186,7 @@ pub fn run<P: Send, C: Consumer<P>>(
     consumer: &mut C,
 ) {
     let (tx, rx) = std::sync::mpsc::channel();
-    let mut order = dispatch::Order::new(consumer, files, ctx);
+    let mut order = dispatch::Order::new(consumer, ctx);
     match pool {
         Some(pool) => {
             pool.in_place_scope(|s| dispatch::dispatch(s, files, sizes, ctx, &mut order, tx, &rx))

@@ -54,6 +54,21 @@ fn compile_test(t: &RawTest, needs: &mut Needs) -> Result<Test, String> {
         if tag_name.is_empty() {
             return Err("a tag name is empty".into());
         }
+        // A word a letter or two from a field (`reslt`, `vaild`, `claimd`) is a misspelt
+        // field, not a tag: said, with the fields. Tags are matched without case, so `red`
+        // is the Red tag; a tag spelt like a field's near miss is written in brackets.
+        let near = |f: &&&str| {
+            let d = strsim::osa_distance(f, &tag_name.to_ascii_lowercase());
+            d <= if f.len() >= 6 { 2 } else { 1 }
+        };
+        if let (Name::Word(w), Some(f)) = (&t.name, FIELDS.iter().find(near)) {
+            let near = format!(" (did you mean `{f}`?)");
+            return Err(format!(
+                "unknown field `{w}`{near}: the fields are {}; a tag of that name is \
+                 written in brackets: `[{w}]`",
+                FIELDS.join(", ")
+            ));
+        }
         return Ok(Test::Tag {
             name: tag_name,
             cmp: t.cmp.as_ref().map(|(op, v)| {

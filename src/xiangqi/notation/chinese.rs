@@ -41,6 +41,38 @@ pub struct ChineseStyle {
     pub digits: Digits,
 }
 
+impl ChineseStyle {
+    /// The style a record's own Chinese moves are written in (the defaults where they do not
+    /// say): traditional when a move has a character only traditional writing uses, ASCII
+    /// digits when Black's moves have them. What qipu writes beside the record's own moves
+    /// (the caption of a diagram) is then spelt as they are.
+    pub fn of_moves<'a>(texts: impl IntoIterator<Item = &'a str>) -> ChineseStyle {
+        let mut style = ChineseStyle::default();
+        let (mut script_seen, mut digits_seen) = (false, false);
+        for t in texts {
+            if !t.chars().any(|c| piece_kind(c).is_some()) {
+                continue;
+            }
+            if !script_seen && t.chars().any(|c| "進馬車帥將後傌俥".contains(c)) {
+                style.script = Script::Traditional;
+                script_seen = true;
+            } else if !script_seen && t.chars().any(|c| "进马车帅将后".contains(c)) {
+                script_seen = true;
+            }
+            if !digits_seen && t.chars().any(|c| c.is_ascii_digit()) {
+                style.digits = Digits::Ascii;
+                digits_seen = true;
+            } else if !digits_seen && t.chars().any(|c| ('１'..='９').contains(&c)) {
+                digits_seen = true;
+            }
+            if script_seen && digits_seen {
+                break;
+            }
+        }
+        style
+    }
+}
+
 const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 fn piece_kind(c: char) -> Option<Kind> {

@@ -334,26 +334,10 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
                 .collect(),
         })
         .collect();
-    let listed: Vec<String> = cycle
-        .iter()
-        .map(|c| {
-            if c.targets.is_empty() {
-                format!("{} {} {}", c.ply, c.move_text, c.kind.as_str())
-            } else {
-                format!(
-                    "{} {} {} {}",
-                    c.ply,
-                    c.move_text,
-                    c.kind.as_str(),
-                    c.targets.join("+")
-                )
-            }
-        })
-        .collect();
     let detail = format!(
         "cycle plies {first}-{last} ({} rules): {}; {}; {}. {why}",
         code.name(),
-        listed.join(", "),
+        CycleMove::listing(&cycle),
         red.summary(),
         black.summary(),
     );

@@ -1,0 +1,143 @@
+//! Issue 32, part 3: every error says what happened — a missing file is "not found", empty
+//! inputs follow one rule, a misspelt `--where` field is a usage error, games are numbered
+//! from 1 everywhere, and an invalid game is not counted as a disagreement.
+
+use assert_cmd::Command;
+
+fn qipu(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("qipu")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_missing_file_is_not_found_in_the_table_the_summary_and_json() {
+    let (code, out, err) = qipu(&["adjudicate", "no/such/file.pgn"]);
+    assert_eq!(code, 2);
+    assert!(out.contains("not-found"), "{out}");
+    assert!(!out.contains("unsupported"), "{out}");
+    assert!(out.contains("1 input not found"), "{out}");
+    assert!(
+        err.starts_with("qipu: no/such/file.pgn: not found"),
+        "{err}"
+    );
+    let (_, json, _) = qipu(&["validate", "--json", "no/such/file.pgn"]);
+    let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(v["error"]["kind"], "not-found");
+}
+
+/// An empty file of any extension, a blank one, a directory without records and empty stdin:
+/// one rule — a warning, no game, "without records" in the summary, exit status 1.
+#[test]
+fn empty_inputs_follow_one_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("empty.pgn"), "").unwrap();
+    std::fs::write(d.join("blank.txt"), " \n\n\t\n").unwrap();
+    std::fs::write(d.join("bom.jqr"), "\u{feff}\n").unwrap();
+    std::fs::create_dir(d.join("nothing")).unwrap();
+    std::fs::write(d.join("nothing/notes.md"), "no records here").unwrap();
+    for name in ["empty.pgn", "blank.txt", "bom.jqr", "nothing"] {
+        let path = d.join(name);
+        let p = path.to_str().unwrap();
+        let (code, out, err) = qipu(&["adjudicate", p]);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        assert!(
+            err.contains("warning") && err.contains("no records found"),
+            "{name}: {err}"
+        );
+        assert!(out.contains("1 input without records"), "{name}: {out}");
+        assert!(out.contains("0 games"), "{name}: {out}");
+        assert!(!out.contains('│'), "{name}: a row for no game: {out}");
+    }
+    let out = Command::cargo_bin("qipu")
+        .unwrap()
+        .args(["validate", "-"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no records found"));
+    // Among good files, an empty one is named and the others are checked.
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/samples/xiangqi/chinese.pgn"),
+        d.join("good.pgn"),
+    )
+    .unwrap();
+    let (code, out, err) = qipu(&[
+        "validate",
+        d.join("good.pgn").to_str().unwrap(),
+        d.join("empty.pgn").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("2 games: 2 valid"), "{out}");
+}
+
+#[test]
+fn a_misspelt_where_field_is_a_usage_error_naming_the_fields() {
+    let (code, out, err) = qipu(&["adjudicate", "-q", "samples/", "--where", "reslt=1-0"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("unknown field `reslt`"), "{err}");
+    assert!(err.contains("did you mean `result`"), "{err}");
+    assert!(err.contains("result, claimed, reason"), "{err}");
+    let (code, _, err) = qipu(&["adjudicate", "-q", "samples/", "--where", "vaild"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean `valid`"), "{err}");
+    // A lowercase tag name is still a tag (tags match without case).
+    let (code, _, err) = qipu(&["adjudicate", "-q", "samples/", "--where", "event~sample"]);
+    assert_ne!(code, 2, "{err}");
+    // Tags as records write them, or bracketed, still select.
+    let (_, out, _) = qipu(&["adjudicate", "-q", "samples/", "--where", "Event~sample"]);
+    assert!(!out.contains("files, 0 games"), "{out}");
+    let (code, _, _) = qipu(&["adjudicate", "-q", "samples/", "--where", "[reslt]=x"]);
+    assert_ne!(code, 2);
+}
+
+#[test]
+fn games_are_numbered_from_one_everywhere() {
+    // show: game 2 of a file of two games.
+    let (code, two, _) = qipu(&["show", "samples/xiangqi/chinese.pgn", "--game-number", "2"]);
+    assert_eq!(code, 0);
+    let (_, one, _) = qipu(&["show", "samples/xiangqi/chinese.pgn"]);
+    assert_ne!(one, two);
+    let (code, _, err) = qipu(&["show", "samples/xiangqi/chinese.pgn", "--game-number", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("there is no game 3") && err.contains("1 to 2"),
+        "{err}"
+    );
+    // solve: records' games named from 1.
+    let (_, out, _) = qipu(&[
+        "solve",
+        "--json",
+        "samples/othello/standard.txt",
+        "--game-number",
+        "2",
+        "--ply",
+        "50",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert!(v["at"].as_str().unwrap().starts_with("game 2,"), "{v}");
+}
+
+#[test]
+fn an_invalid_game_is_not_a_disagreement_in_the_table() {
+    let (_, out, _) = qipu(&["adjudicate", "-q", "--width", "200", "samples/"]);
+    let nos = out.lines().filter(|l| l.contains("┆ NO ")).count();
+    let disputed: usize = out
+        .split(" disputed")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.trim().parse().ok())
+        .expect("the summary's disputed count");
+    assert_eq!(nos, disputed, "{out}");
+}
