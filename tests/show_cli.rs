@@ -176,7 +176,8 @@ fn html_page_replays_every_game_with_its_ruling() {
     assert_eq!(html.matches("<tr data-status=").count(), 4, "{html}");
     assert_eq!(html.matches("<section class=\"game\"").count(), 4);
     assert_eq!(html.matches("<div class=\"board\"").count(), 4);
-    assert!(html.contains("0-1 repetition at ply 71"));
+    // "0-1" and "at ply 71" each keep to one line (issue 32).
+    assert!(html.contains("<span class=\"nw\">0-1</span> repetition at&nbsp;ply&nbsp;71"));
     assert!(html.contains("<td class=\"agrees no\" data-label=\"agrees\">NO</td>"));
     // An existing page is not replaced without --force.
     qipu()

@@ -51,6 +51,75 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// The longest word [`words`] keeps whole; a longer one (a file name no screen holds) may break
+/// anywhere (`<span class="long">`), so that it widens no table.
+const LONG_WORD: usize = 40;
+
+/// Text for a table cell, a heading or a ruling's value, escaped and marked so that its lines
+/// break between words only (issue 32): a word with a hyphen (`perpetual-chase.pgn`,
+/// `mate-threat`, `1/2-1/2`) is kept whole in a `<span class="nw">`, a path breaks only after a
+/// `/` (`<wbr>`; not in `1/2`), and "ply 60" and "at ply 60" keep to one line (non-breaking
+/// spaces). Chinese runs (moves like 炮一平二) are kept whole by the stylesheet
+/// (`word-break: keep-all`).
+pub fn words(text: &str) -> String {
+    let digit = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+    // The words, each with the white space after it.
+    let mut parts: Vec<(&str, &str)> = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, tail) = rest.split_at(end);
+        let space = tail.len() - tail.trim_start().len();
+        let (space, next) = tail.split_at(space);
+        parts.push((word, space));
+        rest = next;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, (word, space)) in parts.iter().enumerate() {
+        out.push_str(&word_html(word));
+        let next = |k: usize| parts.get(i + k).map_or("", |p| p.0);
+        let glue = match *word {
+            "ply" => digit(next(1)),
+            "at" => next(1) == "ply" && digit(next(2)),
+            _ => false,
+        };
+        out.push_str(if glue && *space == " " {
+            "&nbsp;"
+        } else {
+            space
+        });
+    }
+    out
+}
+
+/// One word of [`words`]: its path's parts (each ending with its `/`) with a break allowed
+/// between them, each part with a hyphen kept whole.
+fn word_html(word: &str) -> String {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, c) in word.char_indices() {
+        let after = &word[i + c.len_utf8()..];
+        if c == '/' && !after.is_empty() && !after.starts_with(|c: char| c.is_ascii_digit()) {
+            parts.push(&word[start..i + 1]);
+            start = i + 1;
+        }
+    }
+    parts.push(&word[start..]);
+    let html: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            if p.chars().count() > LONG_WORD {
+                format!("<span class=\"long\">{}</span>", escape(p))
+            } else if p.contains('-') {
+                format!("<span class=\"nw\">{}</span>", escape(p))
+            } else {
+                escape(p)
+            }
+        })
+        .collect();
+    html.join("<wbr>")
+}
+
 /// JSON that can stand inside a `<script>` element: no `<`, `>` or `&` (so no `</script>`
 /// and no `<!--`), and no U+2028 / U+2029 (line ends to older script parsers). These
 /// characters occur only inside JSON strings, where the `\u` escapes mean the same text.
@@ -150,6 +219,24 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
+    }
+
+    #[test]
+    fn words_keep_together_what_reads_as_one() {
+        assert_eq!(
+            words("/a/wt-html/x.pgn"),
+            "/<wbr>a/<wbr><span class=\"nw\">wt-html/</span><wbr>x.pgn"
+        );
+        assert_eq!(
+            words("1/2-1/2 game-over at ply 60"),
+            "<span class=\"nw\">1/2-1/2</span> <span class=\"nw\">game-over</span> at&nbsp;ply&nbsp;60"
+        );
+        assert_eq!(
+            words("every ply  counts <b>"),
+            "every ply  counts &lt;b&gt;"
+        );
+        let long = format!("{}-x", "a".repeat(LONG_WORD));
+        assert_eq!(words(&long), format!("<span class=\"long\">{long}</span>"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The static parts of a game's section: the ruling panel, the move list, the cycle table,
 //! the tags and the status table (every text from a record escaped here).
 
-use super::escape;
+use super::{escape, words};
 use crate::core::analysis::signed;
 use crate::core::game::Analysis;
 use crate::core::record::Record;
@@ -73,17 +73,13 @@ pub(super) fn ruling(r: &GameReport, analysis: Option<&Analysis>) -> String {
     };
     fact(
         "status",
-        escape(&status_text(r)),
+        words(&status_text(r)),
         if r.valid { "valid" } else { "invalid" },
     );
-    fact(
-        "claimed",
-        escape(r.claimed.as_deref().unwrap_or("none")),
-        "",
-    );
+    fact("claimed", words(r.claimed.as_deref().unwrap_or("none")), "");
     if let Some(v) = &r.verdict {
-        fact("verdict", escape(&verdict_text(r)), "verdict");
-        fact("detail", escape(&v.detail), "detail");
+        fact("verdict", words(&verdict_text(r)), "verdict");
+        fact("detail", words(&v.detail), "detail");
         if let Some(sides) = &v.sides {
             let terms: Vec<String> = sides
                 .iter()
@@ -147,6 +143,30 @@ pub(super) fn ruling(r: &GameReport, analysis: Option<&Analysis>) -> String {
     s
 }
 
+/// The claimed result, the verdict and whether they agree, on a line: above the board on a
+/// narrow screen, where the ruling panel is under it (the stylesheet shows it there only).
+pub(super) fn glance(r: &GameReport) -> String {
+    if r.verdict.is_none() && r.claimed.is_none() {
+        return String::new();
+    }
+    let mut parts = vec![format!(
+        "<span>claimed <strong>{}</strong></span>",
+        words(r.claimed.as_deref().unwrap_or("none"))
+    )];
+    if r.verdict.is_some() {
+        parts.push(format!(
+            "<span>verdict <strong>{}</strong></span>",
+            words(&verdict_text(r))
+        ));
+    }
+    match r.agrees {
+        Some(true) => parts.push("<span class=\"yes\">agrees <strong>yes</strong></span>".into()),
+        Some(false) => parts.push("<span class=\"no\">agrees <strong>NO</strong></span>".into()),
+        None => {}
+    }
+    format!("<p class=\"glance\">{}</p>\n", parts.join(" · "))
+}
+
 /// A ply number in a table: a button that goes to it when the page has that ply (`last` is the
 /// page's last), else the number alone.
 fn ply_cell(ply: usize, last: usize) -> String {
@@ -171,12 +191,12 @@ pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
         let ply = ply_cell(m.ply, last);
         s.push_str(&format!(
             "<tr><td>{ply}</td><td>{}</td><td>{}</td><td class=\"kind {}\">{} {}</td><td>{}</td></tr>\n",
-            escape(&m.side),
-            escape(&m.move_text),
+            words(&m.side),
+            words(&m.move_text),
             m.kind.as_str(),
             m.kind.label(),
-            m.kind.as_str(),
-            escape(&m.targets.join(" "))
+            words(m.kind.as_str()),
+            words(&m.targets.join(" "))
         ));
     }
     s.push_str("</tbody>\n</table>\n");
@@ -208,13 +228,13 @@ pub(super) fn analysis_table(a: &Analysis, last: usize) -> String {
         };
         s.push_str(&format!(
             "<tr{class}><td>{ply}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            escape(&m.side),
-            escape(&m.move_text),
+            words(&m.side),
+            words(&m.move_text),
             signed(m.before),
             signed(m.after),
             m.lost,
-            escape(&best),
-            escape(change.as_deref().unwrap_or(""))
+            words(&best),
+            words(change.as_deref().unwrap_or(""))
         ));
     }
     s.push_str("</tbody>\n</table>\n");
@@ -281,7 +301,7 @@ pub(super) fn tags_table(record: &Record) -> String {
         s.push_str(&format!(
             "<tr><th>{}</th><td>{}</td></tr>\n",
             escape(&t.name),
-            escape(&t.value)
+            words(&t.value)
         ));
     }
     s.push_str("</tbody>\n</table>\n");

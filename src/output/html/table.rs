@@ -3,7 +3,7 @@
 //! the error's kind), a link to each game's replay.
 
 use super::parts::{status_text, verdict_text};
-use super::{INDEX_ROWS, MAX_VIEWERS, document, escape, footer};
+use super::{INDEX_ROWS, MAX_VIEWERS, document, escape, footer, words};
 use crate::driver::report::{GameReport, Summary, counted, game_number};
 use crate::output::html::viewer::{GameView, KindsDefined, section};
 use std::collections::BTreeMap;
@@ -49,7 +49,7 @@ fn agrees_cell(a: Option<bool>) -> &'static str {
 
 /// The row of a game; `link` is where its replay is (escaped here).
 fn row(r: &GameReport, link: Option<&str>) -> String {
-    let source = escape(&r.source);
+    let source = words(&r.source);
     let source = match link {
         Some(href) => format!("<a href=\"{}\">{source}</a>", escape(href)),
         None => source,
@@ -64,9 +64,9 @@ fn row(r: &GameReport, link: Option<&str>) -> String {
         game_number(r.index),
         r.game.map(|g| g.name()).unwrap_or("-"),
         r.plies,
-        escape(&status_text(r)),
-        escape(r.claimed.as_deref().unwrap_or("-")),
-        escape(&verdict_text(r)),
+        words(&status_text(r)),
+        words(r.claimed.as_deref().unwrap_or("-")),
+        words(&verdict_text(r)),
         agrees_cell(r.agrees)
     )
 }
@@ -124,7 +124,7 @@ impl Table {
 fn summary_block(summary: &Summary, what: &str) -> String {
     format!(
         "<h1>qipu adjudication</h1>\n<p class=\"summary\">{}</p>\n<p class=\"note\">{what}</p>\n",
-        escape(&summary.line())
+        words(&summary.line())
     )
 }
 

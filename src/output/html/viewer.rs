@@ -3,11 +3,11 @@
 //! claimed result and the verdict; a ruling's cycle highlighted with the judge's kinds and
 //! targets, the deciding ply marked, an invalid game opened at its first bad move.
 
-use super::escape;
 use super::parts::{
-    MoveCell, analysis_table, cycle_table, kind_badge, move_list, players, ruling, status_table,
-    status_text, tags_table,
+    MoveCell, analysis_table, cycle_table, glance, kind_badge, move_list, players, ruling,
+    status_table, status_text, tags_table,
 };
+use super::{escape, words};
 use crate::core::game::{AnalysedMove, Analysis, Frames, Game};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
@@ -108,7 +108,7 @@ pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
         "<section class=\"game\" id=\"g{}\" data-game=\"{}\">\n<h2>{} <span class=\"index\">game {}</span> <span class=\"kind-name\">{}</span></h2>\n",
         view.id,
         view.id,
-        escape(&r.source),
+        words(&r.source),
         game_number(r.index),
         r.game.map(|g| g.name()).unwrap_or("-")
     );
@@ -260,6 +260,7 @@ fn replayable(
         ));
     }
     let fen_at = |p: usize| frames.plies.get(p).map_or("", |f| f.position.as_str());
+    s.push_str(&glance(r));
     s.push_str("<div class=\"play\">\n<div class=\"left\">\n");
     let (w, h) = frames.size;
     s.push_str(&format!(
