@@ -141,3 +141,71 @@ fn an_invalid_game_is_not_a_disagreement_in_the_table() {
         .expect("the summary's disputed count");
     assert_eq!(nos, disputed, "{out}");
 }
+
+#[test]
+fn a_piped_transcript_with_a_bad_square_points_at_the_square() {
+    let out = Command::cargo_bin("qipu")
+        .unwrap()
+        .args(["validate", "-"])
+        .write_stdin("f5d6c3d3c4f4f6f3e6e7z9c6\n")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("ply 11") && err.contains("z9c6"), "{err}");
+    assert!(!err.contains("cannot tell the game"), "{err}");
+}
+
+#[test]
+fn convert_says_what_a_target_cannot_hold_and_sums_up_a_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let pgn = d.join("teams.pgn");
+    std::fs::write(
+        &pgn,
+        "[Game \"Chinese Chess\"]\n[RedTeam \"北京\"]\n[BlackTeam \"上海\"]\n[ECCO \"C45\"]\n\
+         [Red \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n1. 炮二平五 马8进7 *\n",
+    )
+    .unwrap();
+    let xqf = d.join("teams.xqf");
+    let (code, _, err) = qipu(&[
+        "convert",
+        "--to",
+        "xqf",
+        pgn.to_str().unwrap(),
+        "-o",
+        xqf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("no place for the tags RedTeam, BlackTeam, ECCO"),
+        "{err}"
+    );
+    // Many inputs: no line a file, the failures listed, the summary names the folder.
+    let out = d.join("out");
+    let (_, _, err) = qipu(&[
+        "convert",
+        "--to",
+        "pgn-iccs",
+        "samples/xiangqi/",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!err.contains(" -> "), "{err}");
+    let summary = err.lines().last().unwrap();
+    assert!(
+        summary.contains(" in ") && summary.contains("out"),
+        "{summary}"
+    );
+    let failed: usize = summary
+        .split("; ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the failures' count");
+    assert!(failed > 0, "{summary}");
+    // Each failure named, just above the summary.
+    let lines: Vec<&str> = err.lines().collect();
+    let named = &lines[lines.len() - 1 - failed..lines.len() - 1];
+    assert!(named.iter().all(|l| l.starts_with("qipu: ")), "{err}");
+}

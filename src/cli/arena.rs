@@ -1,6 +1,6 @@
 //! `qipu match`: engines against each other, every game refereed by the rules (docs/match.md).
 
-use super::{EXIT_OK, EXIT_USAGE, MatchArgs, ReportArg};
+use super::{EXIT_OK, EXIT_USAGE, MatchArgs, ReportArg, common};
 use qipu::driver::arena::engine::{Proto, parse_spec};
 use qipu::driver::arena::stats::Sprt;
 use qipu::driver::arena::{
@@ -150,18 +150,23 @@ pub fn run(a: &MatchArgs) -> i32 {
             let _ = o.flush();
         }
         if !quiet {
-            eprintln!(
-                "game {}/{total}: {} - {} {} {} @{} | {}{}",
-                g.round,
-                g.first,
-                g.second,
-                g.result,
-                g.reason,
-                g.ply,
+            use qipu::output::table::{GLUE, glued, wrap_glued};
+            let line = format!(
+                "{} {} {} | {}{}",
+                glued(&format!("game {}/{total}:", g.round)),
+                glued(&format!("{} - {}", g.first, g.second)),
+                glued(&format!("{} {} @{}", g.result, g.reason, g.ply)),
                 s.score.line(),
                 s.sprt_llr
                     .map_or(String::new(), |l| format!(", LLR {l:.2}")),
             );
+            // Wrapped between its parts on a narrow terminal (a line a game when piped).
+            match common::stderr_columns() {
+                Some(w) => wrap_glued(&line, w, "  ")
+                    .iter()
+                    .for_each(|l| eprintln!("{l}")),
+                None => eprintln!("{}", line.replace(GLUE, " ")),
+            }
         }
     };
     match arena::run(&config, &on_game) {
@@ -184,9 +189,6 @@ fn summary(config: &MatchConfig, s: &Standings, json: bool) {
         let _ = writeln!(o);
         return;
     }
-    let mut table = comfy_table::Table::new();
-    table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-    table.set_header(vec!["", "games", "+", "=", "-", "score", "Elo", "LOS"]);
     let sc = &s.score;
     let games = sc.games();
     let score = if games > 0 {
@@ -201,7 +203,19 @@ fn summary(config: &MatchConfig, s: &Standings, json: bool) {
         format!("{} ± {err:.1}", arena::stats::signed(e))
     });
     let los = sc.los().map_or("-".to_string(), |l| format!("{l:.1} %"));
-    table.add_row(vec![
+    use qipu::output::fit::{Column, Fill, fit, render};
+    use qipu::output::table::{glued, wrap_glued};
+    let columns = [
+        Column::new("engine", Fill::Cut { least: 8 }, None),
+        Column::new("games", Fill::Whole, None),
+        Column::new("+", Fill::Whole, None),
+        Column::new("=", Fill::Whole, None),
+        Column::new("-", Fill::Whole, None),
+        Column::new("score", Fill::Whole, None),
+        Column::new("Elo", Fill::Whole, Some(1)),
+        Column::new("LOS", Fill::Whole, Some(0)),
+    ];
+    let row = vec![
         config.engines[0].name.clone(),
         games.to_string(),
         sc.wins.to_string(),
@@ -210,17 +224,24 @@ fn summary(config: &MatchConfig, s: &Standings, json: bool) {
         score,
         elo,
         los,
-    ]);
-    let _ = writeln!(o, "{table}");
-    let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
-    let _ = writeln!(
-        o,
-        "{} games played, {} already in {}; endings: {}",
-        s.played,
-        s.resumed,
+    ];
+    let width = common::table_width(None);
+    let _ = write!(o, "{}", render(&fit(&columns, &[row], width)));
+    let reasons: Vec<String> = s
+        .reasons
+        .iter()
+        .map(|(r, n)| glued(&format!("{r} {n}")))
+        .collect();
+    let line = format!(
+        "{}, {} in {}; endings: {}",
+        glued(&format!("{} games played", s.played)),
+        glued(&format!("{} already", s.resumed)),
         config.output.display(),
         reasons.join(", ")
     );
+    for l in wrap_glued(&line, width, "  ") {
+        let _ = writeln!(o, "{l}");
+    }
     if let (Some(llr), Some(state)) = (s.sprt_llr, s.sprt) {
         let _ = writeln!(o, "SPRT: LLR {llr:.2}, {state:?}");
     }

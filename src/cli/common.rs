@@ -26,16 +26,6 @@ pub fn print_yaml<T: serde::Serialize + ?Sized>(value: &T) {
     }
 }
 
-/// An empty table of a listing, with its `header`: the style every listing's table has, its
-/// columns fitted to the terminal.
-pub fn listing_table<const N: usize>(header: [&str; N]) -> comfy_table::Table {
-    let mut t = comfy_table::Table::new();
-    t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
-    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-    t.set_header(header);
-    t
-}
-
 /// The settings of a reading command: `--game`, `--from`, `--rules`, `--rule` and
 /// `--encoding` validated as [`Settings::new`] does for the library. An unknown key or bad
 /// value is a usage error naming the valid ones.

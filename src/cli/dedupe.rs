@@ -36,6 +36,8 @@ struct Group {
 /// The identities of a run.
 pub struct Collector {
     quiet: bool,
+    /// The table's width (`--width`, the terminal's, or 100 piped).
+    width: usize,
     /// The first occurrence of each distinct game, by its identity (as two halves: an entry
     /// aligned to 8 bytes is 24 bytes, to 16 it would be 32).
     first: HashMap<[u64; 2], Place>,
@@ -61,9 +63,10 @@ struct Member<'a> {
 }
 
 impl Collector {
-    pub fn new(quiet: bool) -> Collector {
+    pub fn new(quiet: bool, width: usize) -> Collector {
         Collector {
             quiet,
+            width,
             first: HashMap::new(),
             groups: HashMap::new(),
             unreadable: 0,
@@ -166,7 +169,7 @@ impl Collector {
             }),
             ReportFormat::Table => groups
                 .chunks(TABLE_BLOCK_ROWS)
-                .try_for_each(|block| writeln!(out, "{}", table(block, files))),
+                .try_for_each(|block| write!(out, "{}", table(block, files, self.width))),
         };
         let yaml_empty = format == ReportFormat::Yaml && groups.is_empty();
         let line = summary_line(summary, distinct, groups.len(), duplicates, self.unreadable);
@@ -208,30 +211,41 @@ fn source_of<'f>(files: &'f [FoundFile], p: &Place) -> &'f str {
         .map_or("<unknown>", |f| f.display.as_str())
 }
 
-fn table(groups: &[Group], files: &[FoundFile]) -> comfy_table::Table {
-    let mut t = super::common::listing_table(["games", "plies", "start", "the same game"]);
-    for g in groups {
-        let members: Vec<String> = g
-            .members
-            .iter()
-            .map(|p| {
-                let n = report::game_number(p.1 as usize);
-                format!("{} #{n}", source_of(files, p))
-            })
-            .collect();
-        let plies = if g.valid {
-            g.plies.to_string()
-        } else {
-            format!("{} (invalid)", g.plies)
-        };
-        t.add_row([
-            g.members.len().to_string(),
-            plies,
-            g.start.clone(),
-            members.join("\n"),
-        ]);
-    }
-    t
+/// A block of groups as a table fitted to `width` (output/fit.rs: the members' paths are
+/// shortened from the left, the start position cut, plies and start left out when narrow).
+fn table(groups: &[Group], files: &[FoundFile], width: usize) -> String {
+    use qipu::output::fit::{Column, Fill, fit, render};
+    let columns = [
+        Column::new("games", Fill::Whole, None),
+        Column::new("plies", Fill::Whole, Some(1)),
+        Column::new("start", Fill::Cut { least: 8 }, Some(0)),
+        Column::new("the same game", Fill::Path { least: 12 }, None),
+    ];
+    let rows: Vec<Vec<String>> = groups
+        .iter()
+        .map(|g| {
+            let members: Vec<String> = g
+                .members
+                .iter()
+                .map(|p| {
+                    let n = report::game_number(p.1 as usize);
+                    format!("{} #{n}", source_of(files, p))
+                })
+                .collect();
+            let plies = if g.valid {
+                g.plies.to_string()
+            } else {
+                format!("{} (invalid)", g.plies)
+            };
+            vec![
+                g.members.len().to_string(),
+                plies,
+                g.start.clone(),
+                members.join("\n"),
+            ]
+        })
+        .collect();
+    render(&fit(&columns, &rows, width))
 }
 
 fn summary_line(

@@ -113,6 +113,9 @@ pub struct Converted {
     pub bytes: Vec<u8>,
     pub games: usize,
     pub failures: Vec<(usize, RecordError)>,
+    /// What the target format could not hold of a record written (its tags, say), by
+    /// position in the `records` slice: said to the user, the record is still written.
+    pub notes: Vec<(usize, String)>,
 }
 
 /// What `perft` counts: the leaves `depth` plies below a position, one count per root move as

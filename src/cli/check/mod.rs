@@ -187,7 +187,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
-        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet)),
+        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet, view.width)),
         page_room: &page_room,
         html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
             dir: std::path::PathBuf::from(d),

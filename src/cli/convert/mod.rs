@@ -56,6 +56,8 @@ fn writable_ids(games: &[&'static dyn Game]) -> String {
 struct Tally {
     games: usize,
     failed: usize,
+    /// What could not be converted, listed after the progress bar, before the summary.
+    failures: Vec<String>,
     files_written: usize,
     skipped: usize,
     left_out: usize,
@@ -64,11 +66,16 @@ struct Tally {
 
 impl Tally {
     fn fail(&mut self, message: String) {
-        eprintln!("qipu: {message}");
+        if self.failures.len() < MAX_FAILURES_LISTED {
+            self.failures.push(message);
+        }
         self.failed += 1;
         self.exit = self.exit.max(EXIT_INVALID);
     }
 }
+
+/// The failures listed by name; the rest are counted.
+const MAX_FAILURES_LISTED: usize = 200;
 
 /// Where the output goes.
 enum Sink {
@@ -110,6 +117,8 @@ struct Converted {
     parts: Vec<(Vec<u8>, String)>,
     games: usize,
     failures: Vec<(usize, String)>,
+    /// What the target could not hold of a game written (by the game's index in its file).
+    notes: Vec<(usize, String)>,
     extension: &'static str,
 }
 
@@ -187,7 +196,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
     bar_args.no_progress |= run.theorist.is_some();
     let progress = FileProgress::new(&bar_args, &sizes, Instant::now());
     let pool = common::pool(args.common.jobs);
-    let mut state = State::new(args.common.quiet);
+    let mut state = State::new(args.common.quiet, files.len());
     let stream_big = !targets.iter().any(|t| t.binary) && !needs.index;
     let mut units = units::Units::new(&run, &files, &sizes, stream_big);
     loop {
@@ -252,6 +261,21 @@ pub fn run(args: &ConvertArgs) -> i32 {
         }
     }
     progress.bar.finish_and_clear();
+    if state.notes > MAX_SKIP_NOTES && !args.common.quiet {
+        eprintln!(
+            "qipu: {} more notes like these, not shown",
+            state.notes - MAX_SKIP_NOTES
+        );
+    }
+    for f in &tally.failures {
+        eprintln!("qipu: {f}");
+    }
+    if tally.failed > tally.failures.len() {
+        eprintln!(
+            "qipu: {} more could not be converted, not named",
+            tally.failed - tally.failures.len()
+        );
+    }
     if state.skip_notes > MAX_SKIP_NOTES && !args.common.quiet {
         eprintln!(
             "qipu: {} more duplicates skipped, not named",
@@ -259,6 +283,10 @@ pub fn run(args: &ConvertArgs) -> i32 {
         );
     }
     let to_stdout = matches!(sink, Sink::One(None));
+    let sink_dir = match &sink {
+        Sink::PerInput(d) | Sink::Split(d) => Some(d.clone()),
+        Sink::One(_) => None,
+    };
     if let Sink::One(Some(f)) = sink {
         let path = f.path().display().to_string();
         if let Err(e) = f.commit() {
@@ -273,10 +301,14 @@ pub fn run(args: &ConvertArgs) -> i32 {
         return tally.exit.max(EXIT_INVALID);
     }
     if !args.common.quiet {
-        let into = if to_stdout {
-            "to standard output".to_string()
-        } else {
-            format!("into {}", counted(tally.files_written, "file"))
+        let into = match &sink_dir {
+            _ if to_stdout => "to standard output".to_string(),
+            Some(dir) => format!(
+                "into {} in {}",
+                counted(tally.files_written, "file"),
+                dir.display()
+            ),
+            None => format!("into {}", counted(tally.files_written, "file")),
         };
         let mut line = format!(
             "converted {} {into}; {} could not be converted",
@@ -312,6 +344,7 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
     }
     let mut parts = Vec::new();
     let mut games = 0;
+    let mut notes = Vec::new();
     if split {
         let source = file.path.clone().unwrap_or_else(|| PathBuf::from("stdin"));
         for rec in &records {
@@ -321,6 +354,7 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
             for (_, e) in c.failures {
                 failures.push((rec.index, e.to_string()));
             }
+            notes.extend(c.notes.into_iter().map(|(_, n)| (rec.index, n)));
             if c.games > 0 {
                 games += c.games;
                 let stem =
@@ -334,6 +368,9 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
             let index = records.get(i).map_or(i, |r| r.index);
             failures.push((index, e.to_string()));
         }
+        for (i, n) in c.notes {
+            notes.push((records.get(i).map_or(i, |r| r.index), n));
+        }
         games = c.games;
         parts.push((c.bytes, String::new()));
     }
@@ -342,6 +379,7 @@ fn convert_file(run: &Run<'_>, file: &FoundFile, p: Prepared, split: bool) -> Co
         parts,
         games,
         failures,
+        notes,
         extension: p.target.extensions.first().copied().unwrap_or("txt"),
     }
 }

@@ -30,21 +30,31 @@ pub(super) struct State {
     written: HashSet<PathBuf>,
     names: Names,
     pub skip_notes: usize,
+    /// Notes on what a target could not hold, said so far.
+    pub notes: usize,
     pub stdout_broken: bool,
     quiet: bool,
+    /// A line a file written (`a.pgn -> out/a.pgn (3 games)`): only for a few inputs; a
+    /// database gets the progress bar and the summary.
+    file_lines: bool,
     current: Option<FileOut>,
 }
 
+/// Inputs up to this many get a line a file written.
+pub(super) const FILE_LINES_UP_TO: usize = 10;
+
 impl State {
-    pub fn new(quiet: bool) -> State {
+    pub fn new(quiet: bool, inputs: usize) -> State {
         State {
             base: (usize::MAX, 0),
             seen: HashMap::new(),
             written: HashSet::new(),
             names: Names::default(),
             skip_notes: 0,
+            notes: 0,
             stdout_broken: false,
             quiet,
+            file_lines: !quiet && inputs <= FILE_LINES_UP_TO,
             current: None,
         }
     }
@@ -127,6 +137,12 @@ impl State {
             }
         };
         tally.games += c.games;
+        for (i, n) in &c.notes {
+            self.notes += 1;
+            if !self.quiet && self.notes <= MAX_SKIP_NOTES {
+                eprintln!("qipu: note: {name}, game {}: {n}", game_number(*i));
+            }
+        }
         for (i, e) in &c.failures {
             tally.fail(format!(
                 "{name}, game {}: not converted: {e}",
@@ -168,7 +184,7 @@ impl State {
                     let done = self.finish_file(file, file_no, tally);
                     if let Some((out, games)) = done {
                         tally.files_written += 1;
-                        if !self.quiet {
+                        if self.file_lines {
                             eprintln!("{name} -> {} ({})", out.display(), counted(games, "game"));
                         }
                     }
@@ -184,7 +200,7 @@ impl State {
                         written += 1;
                     }
                 }
-                if !self.quiet && parts > 0 {
+                if self.file_lines && parts > 0 {
                     eprintln!(
                         "{name} -> {} in {}",
                         counted(written, "file"),

@@ -23,11 +23,13 @@ pub fn convert(records: &[Record], to: &str, _rules: &Rules) -> Converted {
                     )
                 })
                 .collect(),
+            notes: Vec::new(),
         };
     }
     Converted {
         bytes: super::jqr::write(records).into_bytes(),
         games: records.len(),
         failures: Vec::new(),
+        notes: Vec::new(),
     }
 }

@@ -258,7 +258,9 @@ pub fn looks_like(head: &str) -> bool {
                 .all(|c| c.is_ascii_alphanumeric() || " \t.-@+/:*".contains(c));
     }
     let l = parse_line(line, 0);
-    l.error.is_none() && l.moves.len() >= 2
+    // A transcript with a bad square is still a transcript (the reader points at the square):
+    // ten good squares before it (a Xiangqi ICCS list meets rank 0 or 9 long before).
+    l.moves.len() >= if l.error.is_none() { 2 } else { 10 }
 }
 
 /// One game as a transcript line: the board string line first when the start is not the
@@ -379,5 +381,14 @@ mod tests {
         assert_eq!(r.moves.len(), 3);
         assert!(looks_like(&s));
         assert!(!looks_like("hello world"));
+    }
+
+    /// A bad square after a run of good ones is a transcript with a mistake (the reader then
+    /// points at it); a Xiangqi ICCS list, whose squares leave a1–h8 at once, is not.
+    #[test]
+    fn a_transcript_with_a_bad_square_is_still_a_transcript() {
+        assert!(looks_like("f5d6c3d3c4f4f6f3e6e7z9c6"));
+        assert!(!looks_like("f5d6z9"));
+        assert!(!looks_like("h2e2 h7e7 h0g2 b9c7 b0c2 h9g7 i0h0 i9h9"));
     }
 }

@@ -130,6 +130,17 @@ fn convert_xqf(records: &[Record]) -> Converted {
             Ok(bytes) => {
                 out.bytes = bytes;
                 out.games = 1;
+                let lost = formats::xqf_write::tags_not_held(record);
+                if !lost.is_empty() {
+                    out.notes.push((
+                        i,
+                        format!(
+                            "XQF has no place for the tag{} {}: left out",
+                            if lost.len() == 1 { "" } else { "s" },
+                            lost.join(", ")
+                        ),
+                    ));
+                }
             }
             Err(e) => out.failures.push((i, e)),
         }

@@ -69,6 +69,23 @@ fn square_byte(file: u8, rank: u8) -> u8 {
     file * 10 + rank
 }
 
+/// The record's tags that an XQF header has no field for (the result and the start position
+/// have their own places; `Game` and `Format` say what the file is).
+pub(crate) fn tags_not_held(record: &Record) -> Vec<String> {
+    record
+        .tags
+        .iter()
+        .map(|t| t.name.as_str())
+        .filter(|n| !FIELDS.iter().any(|(f, _, _)| f.eq_ignore_ascii_case(n)))
+        .filter(|n| {
+            !["Result", "FEN", "Game", "Format", "Variant"]
+                .iter()
+                .any(|k| k.eq_ignore_ascii_case(n))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
 /// Writes one game as an XQF file. `fen` is its start position; `moves` its main line with
 /// variations, in ICCS.
 pub(crate) fn write_xqf(
