@@ -1,6 +1,9 @@
 //! Hostile input: whatever people feed a referee tool must give a clear error and the right
 //! exit status, in bounded time, without a panic — and in a batch the other files still go on.
 
+/// Hostile sizes: the ply limit and the sniffed head, with the peak memory checked.
+mod sizes;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -11,7 +11,7 @@ use qipu::core::encoding::TextEncoding;
 use qipu::core::error::{ErrorKind, RecordError};
 use qipu::core::game::Game;
 use qipu::driver::input::{self, FoundFile, Selection};
-use qipu::core::record::{Input, Record};
+use qipu::core::record::Record;
 use qipu::driver::report::ErrorReport;
 use qipu::driver::stream::{self, Start, TextStream};
 use std::collections::VecDeque;
@@ -242,7 +242,9 @@ impl RecordIter {
         }
         match TextStream::start(g, format.id, head, reader, self.settings.encoding) {
             Ok(Start::Stream(st)) => Ok(Some(Reading::Stream {
-                stream: Box::new(st),
+                stream: Box::new(st.with_max_plies(qipu::core::limits::of_rules(
+                    &self.settings.rules_for(g.kind()),
+                ))),
                 game: g,
                 format: format.id,
                 display: file.display.clone(),
@@ -253,6 +255,12 @@ impl RecordIter {
                 done: false,
             })),
             Ok(Start::Whole(..)) => Ok(None),
+            Ok(Start::NotText(m)) => Err(errors::input_error(
+                py,
+                ErrorKind::Encoding,
+                &m,
+                &file.display,
+            )),
             Err(e) => Err(fail(format!("cannot read: {e}"))),
         }
     }
@@ -280,12 +288,7 @@ impl RecordIter {
                     queue,
                 } => {
                     if queue.is_empty() && *more {
-                        let (records, left) = opened.game.read_some(
-                            opened.format.id,
-                            &opened.input,
-                            *next,
-                            READ_GAMES,
-                        );
+                        let (records, left) = opened.records_some(*next, READ_GAMES);
                         *more = left && !records.is_empty();
                         queue.extend(records);
                     }
@@ -362,13 +365,12 @@ impl RecordIter {
                     let piece = py.detach(|| stream.next_piece());
                     match piece {
                         Ok(Some(p)) => {
-                            let input = Input {
-                                name: display.clone(),
-                                bytes: Arc::from(&[][..]),
-                                text: Some(p.text.clone()),
-                                siblings: Vec::new(),
-                            };
-                            queue.extend(game.read(format, &input));
+                            let rules = self.settings.rules_for(game.kind());
+                            let max_plies = qipu::core::limits::of_rules(&rules);
+                            let piece = (p.text.clone(), p.cut_short);
+                            let (_, records) =
+                                stream::read_piece(*game, format, display, piece, max_plies);
+                            queue.extend(records);
                             *text = p.text;
                             *lines_before = p.lines_before;
                         }

@@ -9,6 +9,7 @@ pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod identity;
+pub mod limits;
 pub mod record;
 pub mod referee;
 pub mod replay;

@@ -352,18 +352,10 @@ pub fn make_input(
         ));
     }
     let decoded = encoding::decode(&bytes, enc);
-    if decoded.text.contains('\0') || too_broken(&decoded.text) {
+    if let Some(message) = not_text_decoded(&decoded) {
         return Err(InputProblem {
             source: file.display.clone(),
-            message: format!(
-                "cannot decode this file as text ({}{}): it holds binary data or is in another encoding; try --encoding",
-                decoded.encoding,
-                if decoded.malformed {
-                    ", with invalid byte sequences"
-                } else {
-                    ""
-                }
-            ),
+            message,
             kind: crate::core::error::ErrorKind::Encoding,
         });
     }
@@ -376,6 +368,27 @@ pub fn make_input(
             siblings,
         },
         Some(encoding_name),
+    ))
+}
+
+/// Why `bytes` (a whole file, or its head) are no text in the encoding chosen, if they are not.
+pub fn not_text(bytes: &[u8], enc: TextEncoding) -> Option<String> {
+    not_text_decoded(&encoding::decode(bytes, enc))
+}
+
+/// The same for text decoded already: a NUL, or more than one character in twenty replaced.
+pub fn not_text_decoded(decoded: &encoding::Decoded) -> Option<String> {
+    if !decoded.text.contains('\0') && !too_broken(&decoded.text) {
+        return None;
+    }
+    Some(format!(
+        "cannot decode this file as text ({}{}): it holds binary data or is in another encoding; try --encoding",
+        decoded.encoding,
+        if decoded.malformed {
+            ", with invalid byte sequences"
+        } else {
+            ""
+        }
     ))
 }
 

@@ -3,7 +3,8 @@
 
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
-use crate::core::record::{Input, Record};
+use crate::core::limits;
+use crate::core::record::{GameKind, Input, Record};
 use crate::driver::input::{self, FoundFile, InputProblem};
 use crate::driver::settings::Settings;
 use crate::driver::stream::{Start, TextStream};
@@ -14,12 +15,27 @@ pub struct OpenedFile {
     pub game: &'static dyn Game,
     pub format: &'static FormatInfo,
     pub input: Input,
+    /// The ply limit of its readers (the game's `max-plies` rule, see [`limits`]).
+    pub max_plies: usize,
 }
 
 impl OpenedFile {
     /// Every game of the file (a game that cannot be read at all is an `Err` in its place).
     pub fn records(&self) -> Vec<Result<Record, RecordError>> {
-        self.game.read(self.format.id, &self.input)
+        limits::reading_with(self.max_plies, || {
+            self.game.read(self.format.id, &self.input)
+        })
+    }
+
+    /// The games `from..from + max` (see [`Game::read_some`]), and whether more remain.
+    pub fn records_some(
+        &self,
+        from: usize,
+        max: usize,
+    ) -> (Vec<Result<Record, RecordError>>, bool) {
+        limits::reading_with(self.max_plies, || {
+            self.game.read_some(self.format.id, &self.input, from, max)
+        })
     }
 }
 
@@ -56,6 +72,7 @@ pub fn open_loaded(
         game,
         format,
         input,
+        max_plies: limits::of_rules(&settings.rules_for(game.kind())),
     })
 }
 
@@ -113,45 +130,79 @@ pub enum Opened {
         &'static dyn Game,
         &'static str,
     ),
-    /// Read whole (a binary or single-game format, UTF-16, or not recognised: the whole-file
-    /// path reports that with its own message).
+    /// Read whole (a binary or single-game format, UTF-16), or its head alone (a binary file
+    /// whose reader refuses its first bytes: the whole-file path reports that).
     Whole(Vec<u8>),
-    /// It could not be opened or read.
-    Failed(String),
+    /// It could not be opened or read, or its head is refused (`kind` as the whole-file
+    /// path reports it: `unsupported` when no format is recognised, `encoding` when a text
+    /// format's head is no text).
+    Failed(ErrorKind, String),
 }
 
+/// Bytes of a file's head that detection looks at (as [`input::detect`] does).
+const HEAD: usize = 64 * 1024;
+
 /// Opens a large file or stdin: detects its format from the head and streams it when the
-/// format is cut by games.
+/// format is cut by games. The head is sniffed before the rest is read: a file whose format
+/// is not recognised, a text format's file whose head is no text, and a binary format's file
+/// whose head lacks the format's mark are refused from the head, as the whole-file path
+/// would refuse them, without reading the rest.
 pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
     let mut reader: Box<dyn Read + Send> = match &file.path {
         Some(path) => match std::fs::File::open(path) {
             Ok(f) => Box::new(f),
-            Err(e) => return Opened::Failed(format!("cannot open: {e}")),
+            Err(e) => return Opened::Failed(ErrorKind::Unsupported, format!("cannot open: {e}")),
         },
         None => Box::new(std::io::stdin()),
     };
-    let mut head = Vec::with_capacity(64 * 1024);
-    if let Err(e) = (&mut reader).take(64 * 1024).read_to_end(&mut head) {
-        return Opened::Failed(format!("cannot read: {e}"));
+    let mut head = Vec::with_capacity(HEAD);
+    if let Err(e) = (&mut reader).take(HEAD as u64).read_to_end(&mut head) {
+        return Opened::Failed(ErrorKind::Unsupported, format!("cannot read: {e}"));
     }
     let whole = |head: Vec<u8>, mut reader: Box<dyn Read + Send>| {
         let mut bytes = head;
         match reader.read_to_end(&mut bytes) {
             Ok(_) => Opened::Whole(bytes),
-            Err(e) => Opened::Failed(format!("cannot read: {e}")),
+            Err(e) => Opened::Failed(ErrorKind::Unsupported, format!("cannot read: {e}")),
         }
     };
     let detected = input::detect(&settings.games, &file.display, &head, settings.selection());
-    let Ok((g, format)) = detected else {
-        return whole(head, reader);
+    let (g, format) = match detected {
+        Ok(found) => found,
+        // Detection looks at the head only: the whole file would give the same message.
+        Err(message) => return Opened::Failed(ErrorKind::Unsupported, message),
     };
     if format.binary {
+        if lacks_mark(g, format, &head) {
+            // Its reader refuses it at its first bytes: it is given the head alone.
+            return Opened::Whole(head);
+        }
         return whole(head, reader);
     }
+    let max_plies = limits::of_rules(&settings.rules_for(g.kind()));
     match TextStream::start(g, format.id, head, reader, settings.encoding) {
-        Ok(Start::Stream(st)) => Opened::Stream(st, g, format.id),
-        Ok(Start::Whole(head, reader)) => whole(head, reader),
-        Err(e) => Opened::Failed(format!("cannot read: {e}")),
+        Ok(Start::Stream(st)) => Opened::Stream(st.with_max_plies(max_plies), g, format.id),
+        Ok(Start::NotText(message)) => Opened::Failed(ErrorKind::Encoding, message),
+        Ok(Start::Whole(head, reader)) => {
+            // Read whole (a format not cut by games, or UTF-16): its head is sniffed first.
+            if let Some(message) = input::not_text(&head, settings.encoding) {
+                return Opened::Failed(ErrorKind::Encoding, message);
+            }
+            whole(head, reader)
+        }
+        Err(e) => Opened::Failed(ErrorKind::Unsupported, format!("cannot read: {e}")),
+    }
+}
+
+/// Whether a binary format's file lacks the mark its reader requires at its first bytes (an
+/// XQF file's `XQ` and version, a CCBridge record's or library's magic): its reader then
+/// refuses it from the head alone, with the message it gives the whole file (a WTHOR header
+/// of another board size likewise).
+fn lacks_mark(g: &'static dyn Game, format: &FormatInfo, head: &[u8]) -> bool {
+    match g.kind() {
+        GameKind::Xiangqi => crate::xiangqi::formats::lacks_mark(format.id, head),
+        GameKind::Othello => crate::othello::formats::lacks_mark(format.id, head),
+        GameKind::Junqi => false,
     }
 }
 

@@ -88,6 +88,7 @@ pub static RULE_SPECS: &[RuleSpec] = &[
         value: RuleValue::Int { min: 0, max: 1000 },
         help: "how many draw offers a player may make",
     },
+    crate::core::limits::RULE_SPEC,
 ];
 
 pub static PRESETS: &[Preset] = &[Preset {

@@ -67,6 +67,7 @@ pub static RULE_SPECS: &[RuleSpec] = &[
         value: RuleValue::Choice(&["cxa", "cxa-2020", "cxa-1999", "axf"]),
         help: "which repetition code (棋例) the repetition judge applies: cxa (the current CXA edition, 2020; also cxa-2020), cxa-1999 (the 1999 edition), axf",
     },
+    crate::core::limits::RULE_SPEC,
 ];
 
 /// The rule sets; the first is the default. Each sets only what differs from the parameters'

@@ -4,12 +4,12 @@
 
 use super::{Prepared, Run, target_of};
 use qipu::core::game::Game;
-use qipu::core::record::Input;
+use qipu::core::limits;
 use qipu::driver::input::FoundFile;
 use qipu::driver::open::{self, Opened};
 use qipu::driver::report::GameReport;
 use qipu::driver::select::Facts;
-use qipu::driver::stream::{StreamError, TextStream};
+use qipu::driver::stream::{StreamError, TextStream, read_piece};
 use std::io::Read;
 use std::sync::Arc;
 
@@ -31,6 +31,8 @@ pub(super) enum What {
         text: Arc<str>,
         game: &'static dyn Game,
         format: &'static str,
+        /// Its last game is cut short (see `Piece::cut_short`).
+        cut_short: bool,
     },
     /// The file (or the rest of it) cannot be read.
     Failed(String),
@@ -84,6 +86,7 @@ impl<'a> Units<'a> {
                         text: p.text,
                         game: s.game,
                         format: s.format,
+                        cut_short: p.cut_short,
                     },
                     false,
                     p.bytes_done,
@@ -93,6 +96,7 @@ impl<'a> Units<'a> {
                         text: Arc::from(""),
                         game: s.game,
                         format: s.format,
+                        cut_short: false,
                     },
                     true,
                     size.max(s.bytes_done),
@@ -136,7 +140,7 @@ impl<'a> Units<'a> {
                 self.next_unit()
             }
             Opened::Whole(bytes) => Some(whole(What::Whole(Some(bytes)))),
-            Opened::Failed(m) => Some(whole(What::Failed(m))),
+            Opened::Failed(_, m) => Some(whole(What::Failed(m))),
         }
     }
 }
@@ -155,17 +159,18 @@ pub(super) fn prepare(run: &Run<'_>, file: &FoundFile, unit: Unit) -> Result<Pre
             .map_err(|p| p.message)?;
             (read.game, read.records)
         }
-        What::Piece { text, game, format } => {
+        What::Piece {
+            text,
+            game,
+            format,
+            cut_short,
+        } => {
             let records = if text.trim().is_empty() {
                 Vec::new()
             } else {
-                let input = Input {
-                    name: file.display.clone(),
-                    bytes: Arc::from(&[][..]),
-                    text: Some(text),
-                    siblings: Vec::new(),
-                };
-                game.read(format, &input)
+                let max_plies = limits::of_rules(&run.settings.rules_for(game.kind()));
+                let piece = (text, cut_short);
+                read_piece(game, format, &file.display, piece, max_plies).1
             };
             (game, records)
         }

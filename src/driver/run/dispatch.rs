@@ -187,8 +187,8 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
             flush(p, &mut out, &mut seq, &mut group, &mut group_bytes);
             match open::open_stream(ctx.settings, file) {
                 Opened::Whole(bytes) => whole = Some(bytes),
-                Opened::Failed(m) => {
-                    let mut o = failed(file_no, file, ErrorKind::Unsupported, &m, true);
+                Opened::Failed(kind, m) => {
+                    let mut o = failed(file_no, file, kind, &m, true);
                     o.piece = None;
                     wait_for_room(p, rx, seq, 0);
                     let _ = tx.send((seq, vec![o], true));
@@ -206,6 +206,7 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                                     text: Arc::from(""),
                                     lines_before: 0,
                                     bytes_done: size,
+                                    cut_short: false,
                                 },
                                 true,
                             ),
@@ -234,7 +235,14 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                                 file_no,
                                 piece: Some(info),
                             };
-                            let o = check_piece(ctx, &job, g, format_id, &rules, piece.text);
+                            let o = check_piece(
+                                ctx,
+                                &job,
+                                g,
+                                format_id,
+                                &rules,
+                                (piece.text, piece.cut_short),
+                            );
                             let _ = tx.send((my_seq, vec![o], true));
                         });
                         seq += 1;

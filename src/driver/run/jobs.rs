@@ -109,18 +109,15 @@ pub(super) fn check_piece<P: Send>(
     game: &'static dyn Game,
     format: &'static str,
     rules: &Rules,
-    text: Arc<str>,
+    (text, cut_short): (Arc<str>, bool),
 ) -> Outcome<P> {
     let (games, read) = if text.trim().is_empty() {
         (Vec::new(), 0)
     } else {
-        let input = Input {
-            name: job.file.display.clone(),
-            bytes: Arc::from(&[][..]),
-            text: Some(text.clone()),
-            siblings: Vec::new(),
-        };
-        let records = game.read(format, &input);
+        let max_plies = crate::core::limits::of_rules(rules);
+        let piece = (text.clone(), cut_short);
+        let (input, records) =
+            crate::driver::stream::read_piece(game, format, &job.file.display, piece, max_plies);
         let read = records.len();
         let games = check_records(ctx, job, (game, format), rules, &input, (0, records));
         (games, read)
@@ -261,10 +258,7 @@ fn read_slices(
 ) -> usize {
     let mut from = 0;
     loop {
-        let (records, more) =
-            opened
-                .game
-                .read_some(opened.format.id, &opened.input, from, READ_GAMES);
+        let (records, more) = opened.records_some(from, READ_GAMES);
         let got = records.len();
         let last = !more || got == 0;
         each(from, records, last);

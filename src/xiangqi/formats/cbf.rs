@@ -30,9 +30,6 @@ const SKIPPED: [&str; 5] = [
     "FEN",
 ];
 
-/// The most moves read from one record (no real game comes near; bounds hostile input).
-const MAX_MOVES: usize = 10_000;
-
 fn span_of(node: roxmltree::Node<'_, '_>) -> Span {
     let r = node.range();
     Span::new(r.start, r.end)
@@ -145,11 +142,9 @@ fn read_one(game: roxmltree::Node<'_, '_>, index: usize) -> Record {
             );
             break;
         }
-        if rec.moves.len() >= MAX_MOVES {
-            rec.parse_error = Some(
-                RecordError::parse(format!("more than {MAX_MOVES} moves"), span)
-                    .with_label("reading stops here"),
-            );
+        if crate::core::limits::full(rec.moves.len()) {
+            let ply = rec.moves.len() + 1;
+            rec.parse_error = Some(crate::core::limits::too_long(span).with_ply(ply));
             break;
         }
         let Some(text) = cbf_move(value) else {

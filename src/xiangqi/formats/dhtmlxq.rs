@@ -6,6 +6,7 @@
 
 use super::board::{Placement, START_FEN, parse_iccs_move, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::limits;
 use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
 use nom::IResult;
 use nom::Parser;
@@ -101,6 +102,7 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
     let last_close = block.rfind("[/DhtmlXQ");
     let mut unreadable: Option<usize> = None;
     let mut read_any = false;
+    let mut budget = limits::max_plies();
     while let Some(i) = block.get(pos..).and_then(|t| t.find("[DhtmlXQ_")) {
         let at = pos + i;
         if last_close.is_none_or(|c| at > c) {
@@ -121,7 +123,7 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
         if key_lower == "binit" {
             binit = Some((value, value_at));
         } else if key_lower == "movelist" {
-            match read_moves(value, value_at) {
+            match read_moves(value, value_at, &mut budget) {
                 Ok(moves) => {
                     branches.insert(
                         0,
@@ -148,15 +150,23 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
             let nums: Vec<Option<u32>> = ids.split('_').map(|n| n.parse().ok()).collect();
             match nums.as_slice() {
                 [Some(p), Some(s), Some(b)] if *b != 0 && *s >= 1 => {
-                    let moves = read_moves(value, value_at).unwrap_or_else(|(m, _)| {
-                        rec.warnings.push(
-                            Warning::new(format!(
-                                "variation {key} has a bad move; it is cut there"
-                            ))
-                            .at(span),
-                        );
-                        m
-                    });
+                    let moves =
+                        read_moves(value, value_at, &mut budget).unwrap_or_else(|(m, e)| {
+                            if budget == 0 {
+                                // Past the ply limit: the record is refused, not just the line
+                                // (at no ply of the main line).
+                                rec.parse_error
+                                    .get_or_insert(RecordError { ply: None, ..e });
+                            } else {
+                                rec.warnings.push(
+                                    Warning::new(format!(
+                                        "variation {key} has a bad move; it is cut there"
+                                    ))
+                                    .at(span),
+                                );
+                            }
+                            m
+                        });
                     branches.insert(
                         *b,
                         Branch {
@@ -305,19 +315,35 @@ fn build_line(
 }
 
 /// Reads a digit movelist. On a bad group, returns the moves before it and the error.
+/// `budget`: the moves the record may still hold (its ply limit, variations included).
 fn read_moves(
     value: &str,
     value_at: usize,
+    budget: &mut usize,
 ) -> Result<Vec<MoveEntry>, (Vec<MoveEntry>, RecordError)> {
-    let digits: Vec<(usize, char)> = value
+    let mut digits = value
         .char_indices()
         .filter(|(_, c)| !c.is_whitespace())
-        .map(|(i, c)| (value_at + i, c))
-        .collect();
-    let mut moves = Vec::with_capacity(digits.len() / 4);
-    for group in digits.chunks(4) {
+        .map(|(i, c)| (value_at + i, c));
+    let mut moves = Vec::new();
+    loop {
+        // Four characters at a time, never all of a huge value at once.
+        let mut four = [(0usize, ' '); 4];
+        let mut n = 0;
+        for (slot, d) in four.iter_mut().zip(digits.by_ref()) {
+            *slot = d;
+            n += 1;
+        }
+        let Some(group) = four.get(..n).filter(|g| !g.is_empty()) else {
+            break;
+        };
         let start = group.first().map_or(value_at, |g| g.0);
         let end = group.last().map_or(value_at, |g| g.0 + g.1.len_utf8());
+        if *budget == 0 {
+            let e = limits::too_long(Span::new(start, end)).with_ply(moves.len() + 1);
+            return Err((moves, e));
+        }
+        *budget -= 1;
         let text: String = group.iter().map(|g| g.1).collect();
         let squares = match group {
             [(_, a), (_, b), (_, c), (_, d)] => dhtml_square(*a, *b).zip(dhtml_square(*c, *d)),

@@ -283,6 +283,18 @@ fn first_move_text(head: &[u8]) -> &[u8] {
 /// Recognises a Xiangqi format by extension and content: binary records by their magic,
 /// text by its tags and by the moves it holds (a `.txt`, a file without extension or stdin
 /// holding `1. 炮二平五 马8进7 …` or ICCS / WXF moves is a Xiangqi PGN).
+/// Whether a file of a binary format lacks the mark its reader requires at its first bytes
+/// (`XQ` and a version up to 18 for XQF, the magic of a CCBridge record or library): the
+/// reader refuses such a file from those bytes alone, so a big one need not be read whole.
+pub fn lacks_mark(format: &str, head: &[u8]) -> bool {
+    match format {
+        "xqf" => head.get(0..2) != Some(b"XQ") || head.get(2).copied().unwrap_or(0) > 18,
+        "cbr" => !head.starts_with(ccbridge::RECORD_MAGIC),
+        "cbl" => !head.starts_with(ccbridge::LIBRARY_MAGIC),
+        _ => false,
+    }
+}
+
 pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     let ext = name
         .rsplit_once('.')

@@ -5,6 +5,7 @@
 //! line with variations.
 
 use crate::core::error::{RecordError, Warning};
+use crate::core::limits;
 use crate::core::record::{MoveEntry, Record, Span};
 
 use super::board::square_name;
@@ -47,7 +48,13 @@ pub fn build(
     let mut nodes: Vec<Node> = Vec::new();
     // Tasks: read one node as a child of this parent (None = the root).
     let mut tasks: Vec<Option<usize>> = vec![None];
+    let max = limits::max_plies();
     while let Some(parent) = tasks.pop() {
+        if nodes.len() > max {
+            // One more move than the ply limit (the root is no move): reading stops.
+            let at = nodes.last().map_or(0, |n| n.record.at + 4);
+            return (nodes, Some((at, String::new())));
+        }
         let record = match next(parent.is_none()) {
             Ok(r) => r,
             Err(stop) => return (nodes, Some(stop)),
@@ -176,7 +183,16 @@ pub(crate) fn fill_record(rec: &mut Record, nodes: &[Node], stop: Option<(usize,
         );
     } else if let Some((at, msg)) = stop {
         let span = Span::new(at, rec.span.end.max(at));
-        if main_line_complete(nodes) {
+        if nodes.len() > limits::max_plies() {
+            // `build` stopped at the ply limit (variations included).
+            let e = limits::too_long(Span::new(at, at));
+            let main = rec.moves.len();
+            rec.parse_error = Some(if main < nodes.len() - 1 {
+                e
+            } else {
+                e.with_ply(main + 1)
+            });
+        } else if main_line_complete(nodes) {
             rec.warnings
                 .push(Warning::new(format!("{msg}; the variations after it are lost")).at(span));
         } else {

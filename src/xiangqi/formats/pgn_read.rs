@@ -6,6 +6,7 @@ use super::pgn_tokens::{
     Element, element, looks_like_move, result_token, skip_space, split_suffix, termination_in,
 };
 use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::limits;
 use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
 use memchr::memchr;
 
@@ -107,6 +108,8 @@ struct GameReader<'a> {
     result: Option<(GameResult, &'a str, Span)>,
     trailing_comments: Vec<String>,
     seen_movetext: bool,
+    /// Moves read so far, variations included (against [`limits::max_plies`]).
+    read: usize,
 }
 
 /// Reads one game from its slice; `base` is the slice's offset in the file.
@@ -126,6 +129,7 @@ pub(crate) fn parse_game(src: &str, base: usize, index: usize) -> Record {
         result: None,
         trailing_comments: Vec::new(),
         seen_movetext: false,
+        read: 0,
     };
     if let Err(e) = r.run() {
         r.rec.parse_error = Some(e);
@@ -326,6 +330,11 @@ impl<'a> GameReader<'a> {
                 .with_label("move after the result"));
         }
         let text_span = Span::new(span.start, span.start + text.len());
+        if limits::full(self.read) {
+            let e = limits::too_long(text_span).with_move(word);
+            return Err(if in_main { e.with_ply(ply) } else { e });
+        }
+        self.read += 1;
         let mut entry = MoveEntry::new(text, text_span);
         entry.number = self.number.take();
         if let Some(s) = suffix {

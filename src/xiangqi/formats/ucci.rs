@@ -45,6 +45,15 @@ fn read_moves<'a>(rec: &mut Record, words: impl Iterator<Item = (&'a str, usize)
             );
             return;
         }
+        if crate::core::limits::full(rec.moves.len()) {
+            let ply = rec.moves.len() + 1;
+            rec.parse_error = Some(
+                crate::core::limits::too_long(span)
+                    .with_ply(ply)
+                    .with_move(w),
+            );
+            return;
+        }
         rec.moves.push(MoveEntry::new(w, span));
         rec.span.end = span.end;
     }
