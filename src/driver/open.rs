@@ -166,6 +166,11 @@ pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
             Err(e) => Opened::Failed(ErrorKind::Unsupported, format!("cannot read: {e}")),
         }
     };
+    if head.len() < HEAD && input::is_blank(&head) {
+        // All of it, and no record in it: the whole-file path says so (an input without
+        // records, whatever its kind).
+        return Opened::Whole(head);
+    }
     let detected = input::detect(&settings.games, &file.display, &head, settings.selection());
     let (g, format) = match detected {
         Ok(found) => found,

@@ -295,7 +295,7 @@ fn cycle_table(cycle: &[CycleMove], width: Option<usize>) -> String {
                 }
             }
             _ => {
-                s.push_str(&format!("{head}{targets}").trim_end().to_string());
+                s.push_str(format!("{head}{targets}").trim_end());
                 s.push('\n');
             }
         }
