@@ -343,8 +343,12 @@ const FIT_JS: &str = r#"(fold) => {
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const cell = n.parentElement && n.parentElement.closest('td, th, caption, h1, h2, dd, .summary');
     if (!cell) continue;
-    for (const re of [/[^ \t\n\r\f\/]+\/?/g, /ply\s+\d+/g]) {
+    // Words (a path may break after its `/`), `ply N`, and a unit with a `/` that is no path
+    // (`games/s`, `1/2-1/2`: no dot, one `/`), which is one word.
+    const unit = w => w.includes('/') && !w.includes('.') && w.split('/').length === 2;
+    for (const [re, keep] of [[/[^ \t\n\r\f\/]+\/?/g, () => true], [/ply\s+\d+/g, () => true], [/\S+/g, unit]]) {
       for (const m of n.data.matchAll(re)) {
+        if (!keep(m[0])) continue;
         const r = document.createRange();
         r.setStart(n, m.index);
         r.setEnd(n, m.index + m[0].length);

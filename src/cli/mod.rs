@@ -34,7 +34,8 @@ pub const EXIT_USAGE: i32 = 2;
         decides results by the rules (checkmate, the Xiangqi repetition rules, the Junqi step limits, \
         the Othello disc count …), and converts between notations.",
     after_help = "Exit status: 0 every game valid (adjudicate: and every claimed result agrees); \
-        1 at least one game invalid or a claim disagrees; 2 usage error or an unreadable input."
+        1 at least one game invalid, a claim disagrees, or an input holds no record; 2 usage \
+        error, or an input not found or unreadable."
 )]
 pub struct Cli {
     #[command(subcommand)]

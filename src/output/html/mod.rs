@@ -97,6 +97,12 @@ pub fn words(text: &str) -> String {
 fn word_html(word: &str) -> String {
     let mut parts = Vec::new();
     let mut start = 0;
+    // A path (a file name with its dot, or two folders deep) may break after its `/`s; a unit
+    // such as `games/s` or a result `1/2-1/2` is one word.
+    let path = word.contains('.') || word.matches('/').count() >= 2;
+    if !path && word.contains('/') {
+        return format!("<span class=\"nw\">{}</span>", escape(word));
+    }
     for (i, c) in word.char_indices() {
         let after = &word[i + c.len_utf8()..];
         if c == '/' && !after.is_empty() && !after.starts_with(|c: char| c.is_ascii_digit()) {
@@ -230,6 +236,12 @@ mod tests {
         assert_eq!(
             words("1/2-1/2 game-over at ply 60"),
             "<span class=\"nw\">1/2-1/2</span> <span class=\"nw\">game-over</span> at&nbsp;ply&nbsp;60"
+        );
+        // A unit with a `/` is no path: it never breaks at the `/`.
+        assert!(
+            words("1.24 s, 15 games/s").contains("<span class=\"nw\">games/s</span>"),
+            "{}",
+            words("1.24 s, 15 games/s")
         );
         assert_eq!(
             words("every ply  counts <b>"),

@@ -159,7 +159,7 @@ pub(super) fn glance(r: &GameReport) -> String {
             words(&verdict_text(r))
         ));
     }
-    match r.agrees {
+    match r.agrees.filter(|_| r.valid) {
         Some(true) => parts.push("<span class=\"yes\">agrees <strong>yes</strong></span>".into()),
         Some(false) => parts.push("<span class=\"no\">agrees <strong>NO</strong></span>".into()),
         None => {}

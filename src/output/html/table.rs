@@ -67,7 +67,8 @@ fn row(r: &GameReport, link: Option<&str>) -> String {
         words(&status_text(r)),
         words(r.claimed.as_deref().unwrap_or("-")),
         words(&verdict_text(r)),
-        agrees_cell(r.agrees)
+        // An invalid game has no verdict to agree with (as in the terminal's table).
+        agrees_cell(r.agrees.filter(|_| r.valid))
     )
 }
 
@@ -124,7 +125,7 @@ impl Table {
 fn summary_block(summary: &Summary, what: &str) -> String {
     format!(
         "<h1>qipu adjudication</h1>\n<p class=\"summary\">{}</p>\n<p class=\"note\">{what}</p>\n",
-        words(&summary.line())
+        words(&summary.glued_line())
     )
 }
 
