@@ -209,3 +209,25 @@ fn convert_says_what_a_target_cannot_hold_and_sums_up_a_database() {
     let named = &lines[lines.len() - 1 - failed..lines.len() - 1];
     assert!(named.iter().all(|l| l.starts_with("qipu: ")), "{err}");
 }
+
+/// `convert -o -` ends its output with a line end, whatever the format (a shell prompt after
+/// `;)` was the complaint).
+#[test]
+fn converted_text_on_stdout_ends_with_a_newline() {
+    for (to, from) in [
+        ("ggf", "samples/othello/passes.ggf"),
+        ("ggf", "samples/othello/standard.txt"),
+        ("transcript", "samples/othello/sample.wtb"),
+        ("pgn-othello", "samples/othello/passes.ggf"),
+        ("pgn", "samples/xiangqi/ccbridge.cbr"),
+        ("jqr", "samples/junqi/resignation.jqr"),
+    ] {
+        let (code, out, err) = qipu(&["convert", "--to", to, from, "-o", "-"]);
+        assert_eq!(code, 0, "{to} {from}: {err}");
+        assert!(
+            out.ends_with('\n'),
+            "{to} {from}: {:?}",
+            &out[out.len().saturating_sub(20)..]
+        );
+    }
+}

@@ -340,8 +340,16 @@ pub fn explain(
     }
     if let Some(d) = diagram {
         s.push_str(&format!("  {}:\n", position_title(v)));
+        // A board's rows as drawn, never wrapped (a Junqi board needs about 60 columns); the
+        // lines of words under it (the move, the side to move, the FEN) wrapped.
         for l in d.lines() {
-            s.push_str(&paragraph(l, width, "    ", "      "));
+            if l.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                s.push_str(&paragraph(l, width, "    ", "      "));
+            } else {
+                s.push_str("    ");
+                s.push_str(l);
+                s.push('\n');
+            }
         }
     }
     s

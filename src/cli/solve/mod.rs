@@ -350,13 +350,27 @@ pub fn run(args: &SolveArgs) -> i32 {
     }
     let nodes: u64 = rows.iter().map(|r| r.0.nodes).sum();
     if !args.common.quiet {
-        eprintln!(
-            "{} positions: {solved} solved, {} over budget, {wrong} disagree with their file; {nodes} nodes in {:.3} s ({:.0} nodes/s)",
-            rows.len(),
-            rows.len() - solved - errors,
-            wall.as_secs_f64(),
-            nodes as f64 / wall.as_secs_f64().max(1e-9)
+        use qipu::output::table::{GLUE, glued, wrap_glued};
+        let line = format!(
+            "{}: {}, {}, {}; {} in {} ({})",
+            glued(&format!("{} positions", rows.len())),
+            glued(&format!("{solved} solved")),
+            glued(&format!("{} over budget", rows.len() - solved - errors)),
+            glued(&format!("{wrong} disagree with their file")),
+            glued(&format!("{nodes} nodes")),
+            glued(&format!("{:.3} s", wall.as_secs_f64())),
+            glued(&format!(
+                "{:.0} nodes/s",
+                nodes as f64 / wall.as_secs_f64().max(1e-9)
+            )),
         );
+        // Wrapped between its units at --width or the terminal's (a line when piped).
+        match args.width.map(usize::from).or_else(common::stderr_columns) {
+            Some(w) => wrap_glued(&line, w, "  ")
+                .iter()
+                .for_each(|l| eprintln!("{l}")),
+            None => eprintln!("{}", line.replace(GLUE, " ")),
+        }
     }
     if solved == rows.len() && wrong == 0 {
         EXIT_OK
