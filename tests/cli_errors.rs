@@ -231,3 +231,21 @@ fn converted_text_on_stdout_ends_with_a_newline() {
         );
     }
 }
+
+/// A command's help offers what it takes: solve (Othello only) no Xiangqi or Junqi values and
+/// no rule parameters; show (one game) no worker threads or progress bar.
+#[test]
+fn help_offers_only_what_a_command_takes() {
+    let (_, solve, _) = qipu(&["solve", "--help"]);
+    for word in ["xiangqi", "junqi", "move-limit", "--rules", "--game <"] {
+        assert!(
+            !solve.contains(word),
+            "solve --help offers {word}:\n{solve}"
+        );
+    }
+    let (_, show, _) = qipu(&["show", "--help"]);
+    for word in ["--jobs", "--no-progress"] {
+        assert!(!show.contains(word), "show --help offers {word}:\n{show}");
+    }
+    assert!(show.contains("--game-number"), "{show}");
+}

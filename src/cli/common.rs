@@ -30,17 +30,17 @@ pub fn print_yaml<T: serde::Serialize + ?Sized>(value: &T) {
 /// `--encoding` validated as [`Settings::new`] does for the library. An unknown key or bad
 /// value is a usage error naming the valid ones.
 pub fn settings(common: &CommonArgs) -> Result<Settings, String> {
-    let encoding = match common.encoding {
+    let encoding = match common.read.encoding {
         EncodingArg::Auto => TextEncoding::Auto,
         EncodingArg::Utf8 => TextEncoding::Utf8,
         EncodingArg::Gbk => TextEncoding::Gbk,
         EncodingArg::Big5 => TextEncoding::Big5,
     };
     let settings = Settings::new(
-        common.game.map(|g| g.kind()),
-        common.from.as_deref(),
-        common.rules.as_deref(),
-        &common.rule,
+        common.read.game.map(|g| g.kind()),
+        common.read.from.as_deref(),
+        common.read.rules.as_deref(),
+        &common.read.rule,
     )?;
     Ok(settings.with_encoding(encoding))
 }

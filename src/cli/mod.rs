@@ -157,24 +157,11 @@ pub enum EncodingArg {
 /// Options shared by the commands that read records.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CommonArgs {
-    /// The game (default: detected from extension, tags and content).
-    #[arg(long, value_enum)]
-    pub game: Option<GameArg>,
-    /// The input format (default: detected); see `qipu formats`.
-    #[arg(long, value_name = "FORMAT")]
-    pub from: Option<String>,
-    /// Text encoding of the inputs (auto: BOM, valid UTF-8, else GB18030 or Big5 by content).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub encoding: EncodingArg,
+    #[command(flatten)]
+    pub read: ReadArgs,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// A named rule set (xiangqi: cxa (default; the 2020 rulebook), cxa-2020, cxa-1999, axf; othello: wof; junqi: standard).
-    #[arg(long, value_name = "PRESET")]
-    pub rules: Option<String>,
-    /// One rule parameter, repeatable (e.g. move-limit=50, repeat-window=8).
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = parse_key_value)]
-    pub rule: Vec<(String, String)>,
     /// No progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -183,8 +170,9 @@ pub struct CommonArgs {
     pub quiet: bool,
 }
 
-/// What `show` reads by (one game: no worker threads, no progress bar).
-#[derive(Args, Debug, Clone)]
+/// How records are read: the game, the format, the encoding, the rules (`show` takes these
+/// alone: one game, no worker threads, no progress bar).
+#[derive(Args, Debug, Clone, Default)]
 pub struct ReadArgs {
     /// The game (default: detected from extension, tags and content).
     #[arg(long, value_enum)]
@@ -207,12 +195,8 @@ impl ReadArgs {
     /// The shared options these stand for (one worker, no progress bar).
     pub fn common(&self) -> CommonArgs {
         CommonArgs {
-            game: self.game,
-            from: self.from.clone(),
-            encoding: self.encoding,
+            read: self.clone(),
             jobs: Some(1),
-            rules: self.rules.clone(),
-            rule: self.rule.clone(),
             no_progress: true,
             quiet: false,
         }

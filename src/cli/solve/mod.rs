@@ -279,13 +279,15 @@ pub fn run(args: &SolveArgs) -> i32 {
     let i = &args.input;
     let args = &SolveArgs {
         common: CommonArgs {
-            game: Some(super::GameArg::Othello),
-            from: i.from.clone(),
-            encoding: i.encoding,
+            read: super::ReadArgs {
+                game: Some(super::GameArg::Othello),
+                from: i.from.clone(),
+                encoding: i.encoding,
+                ..super::ReadArgs::default()
+            },
             jobs: i.jobs,
             no_progress: i.no_progress,
             quiet: i.quiet,
-            ..CommonArgs::default()
         },
         game_index: args.game_index.or(args
             .game_number
