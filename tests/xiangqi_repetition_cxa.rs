@@ -402,3 +402,34 @@ fn the_1999_edition_counts_a_pawns_chase_against_a_perpetual_attacker() {
     assert!(why.contains("1999 edition"), "{why}");
     assert!(why.contains("Red 长捉"), "{why}");
 }
+
+/// Issue 31, item 8: the note `--explain` prints on the rulebook edition a record's Date
+/// suggests is carried by the JSON report too (with `--explain`), word for word.
+#[test]
+fn the_edition_note_is_in_the_json_report_with_explain() {
+    let run = |args: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("qipu")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let file = "samples/xiangqi/disputed/pawn-chase-1999.pgn";
+    let (_, text) = run(&["adjudicate", "--explain", file]);
+    let note = text
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("note: "))
+        .expect("the text's edition note");
+    assert!(note.contains("1999 rulebook"), "{note}");
+    let (json, _) = run(&["adjudicate", "--explain", "--json", file]);
+    let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(v["notes"], serde_json::json!([note]), "{json}");
+    // Without --explain the report is as before: no notes.
+    let (json, _) = run(&["adjudicate", "--json", file]);
+    assert!(!json.contains("\"notes\""), "{json}");
+}

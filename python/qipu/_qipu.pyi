@@ -99,7 +99,8 @@ def adjudicate(
 ) -> ReportIterator:
     """Reports as ``qipu adjudicate --report json`` gives them; with ``explain=True`` as
     ``qipu adjudicate --explain --report json`` does (each Othello game with a verdict gets
-    its ``analysis``: where the game was lost)."""
+    its ``analysis``: where the game was lost; a Xiangqi repetition ruling its ``notes``: the
+    rulebook edition the record's Date suggests)."""
 
 def convert(
     records: Union[Record, Iterable[Record]],

@@ -90,6 +90,11 @@ pub struct GameReport {
     /// the report without `--explain` is unchanged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Analysis>,
+    /// `adjudicate --explain` with a JSON or YAML report: the notes the text prints under the
+    /// ruling (Xiangqi: the rulebook edition the record's Date suggests, and that edition's
+    /// ruling when it differs); absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// The whole input failed (could not be opened, detected or decoded): exit status 2.
     #[serde(skip)]
     pub input_failure: bool,
@@ -140,6 +145,7 @@ impl GameReport {
             agrees,
             warnings: checked.warnings,
             analysis: None,
+            notes: Vec::new(),
             input_failure: false,
         }
     }
@@ -167,6 +173,7 @@ impl GameReport {
             agrees: if adjudicate { Some(false) } else { None },
             warnings: Vec::new(),
             analysis: None,
+            notes: Vec::new(),
             input_failure: false,
         }
     }
@@ -195,6 +202,7 @@ impl GameReport {
             agrees: None,
             warnings: Vec::new(),
             analysis: None,
+            notes: Vec::new(),
             input_failure: true,
         }
     }
@@ -202,8 +210,9 @@ impl GameReport {
     /// Adds the game's analysis of its moves (`adjudicate --explain` in a JSON or YAML
     /// report, Python's `explain=True`) to an adjudicated game with a verdict.
     pub fn explain_with(&mut self, game: &dyn Game, record: &Record, rules: &Rules) {
-        if self.verdict.is_some() {
+        if let Some(v) = &self.verdict {
             self.analysis = game.analysis(record, rules);
+            self.notes = game.explain_remarks(record, rules, v);
         }
     }
 

@@ -328,6 +328,7 @@ mod tests {
             agrees,
             warnings: Vec::new(),
             analysis: None,
+            notes: Vec::new(),
             input_failure: false,
         }
     }
