@@ -131,7 +131,7 @@ impl FileProgress {
 }
 
 fn progress_bar(common: &CommonArgs, total: u64, bytes: bool) -> indicatif::ProgressBar {
-    if common.quiet || common.no_progress || !std::io::stderr().is_terminal() {
+    if common.run.quiet || common.run.no_progress || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(total);

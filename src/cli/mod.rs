@@ -159,6 +159,13 @@ pub enum EncodingArg {
 pub struct CommonArgs {
     #[command(flatten)]
     pub read: ReadArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// How a batch runs: threads, progress, quiet (`solve` takes these with its own input options).
+#[derive(Args, Debug, Clone, Default)]
+pub struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -196,9 +203,11 @@ impl ReadArgs {
     pub fn common(&self) -> CommonArgs {
         CommonArgs {
             read: self.clone(),
-            jobs: Some(1),
-            no_progress: true,
-            quiet: false,
+            run: RunArgs {
+                jobs: Some(1),
+                no_progress: true,
+                quiet: false,
+            },
         }
     }
 }

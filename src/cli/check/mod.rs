@@ -141,7 +141,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         });
     }
     let show_diagnostics =
-        format == ReportFormat::Table && !args.common.quiet && mode != Mode::Dedupe;
+        format == ReportFormat::Table && !args.common.run.quiet && mode != Mode::Dedupe;
     let started = Instant::now();
     let (files, problems) = settings.collect(&args.inputs);
     let stdout = std::io::stdout();
@@ -172,7 +172,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         diagnostics_skipped: 0,
         show_diagnostics,
         explain: explain.text,
-        quiet: args.common.quiet,
+        quiet: args.common.run.quiet,
         explain_width: args
             .view
             .width
@@ -187,7 +187,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         files_done: 0,
         broken: false,
         page: explain.html.as_ref().map(|_| html::Page::new()),
-        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.quiet, view.width)),
+        dedupe: (mode == Mode::Dedupe).then(|| Collector::new(args.common.run.quiet, view.width)),
         page_room: &page_room,
         html_dir: explain.html_dir.as_ref().map(|d| HtmlDir {
             dir: std::path::PathBuf::from(d),
@@ -202,7 +202,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     };
     for pr in &problems {
         p.exit = EXIT_USAGE;
-        if !args.common.quiet {
+        if !args.common.run.quiet {
             eprintln!("qipu: {}: {}", pr.source, pr.message);
         }
         let r = GameReport::input_failure(&pr.source, pr.kind, &pr.message);
@@ -240,7 +240,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         page: make_page.as_ref().map(|m| m as &run::PageMaker<'_, Staged>),
     };
 
-    let pool = common::pool(args.common.jobs);
+    let pool = common::pool(args.common.run.jobs);
     run::run(pool.as_ref(), &files, &sizes, &ctx, &mut p);
     if p.broken {
         // stdout closed (a pipe): stop quietly.
@@ -262,7 +262,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     if p.writer.finish(&summary).is_err() {
         return p.exit.max(EXIT_INVALID);
     }
-    if format != ReportFormat::Table && !args.common.quiet {
+    if format != ReportFormat::Table && !args.common.run.quiet {
         eprintln!("{}", summary.line());
     }
     if let Some(d) = &p.html_dir {
@@ -277,7 +277,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
                 }
             }
         }
-        if index_written && !args.common.quiet {
+        if index_written && !args.common.run.quiet {
             eprintln!(
                 "wrote {} and {} in {}",
                 d.dir.join(html::index_name(1)).display(),
@@ -304,7 +304,7 @@ pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
         ) {
             eprintln!("qipu: {e}");
             p.exit = EXIT_USAGE;
-        } else if !args.common.quiet {
+        } else if !args.common.run.quiet {
             eprintln!("wrote {path}");
         }
     }

@@ -193,10 +193,10 @@ pub fn run(args: &ConvertArgs) -> i32 {
     let sizes = qipu::driver::input::file_sizes(&files);
     // Solving theoretical scores has its own bar (positions, with the time left).
     let mut bar_args = args.common.clone();
-    bar_args.no_progress |= run.theorist.is_some();
+    bar_args.run.no_progress |= run.theorist.is_some();
     let progress = FileProgress::new(&bar_args, &sizes, Instant::now());
-    let pool = common::pool(args.common.jobs);
-    let mut state = State::new(args.common.quiet, files.len());
+    let pool = common::pool(args.common.run.jobs);
+    let mut state = State::new(args.common.run.quiet, files.len());
     let stream_big = !targets.iter().any(|t| t.binary) && !needs.index;
     let mut units = units::Units::new(&run, &files, &sizes, stream_big);
     loop {
@@ -261,7 +261,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
         }
     }
     progress.bar.finish_and_clear();
-    if state.notes > MAX_SKIP_NOTES && !args.common.quiet {
+    if state.notes > MAX_SKIP_NOTES && !args.common.run.quiet {
         eprintln!(
             "qipu: {} more notes like these, not shown",
             state.notes - MAX_SKIP_NOTES
@@ -276,7 +276,7 @@ pub fn run(args: &ConvertArgs) -> i32 {
             tally.failed - tally.failures.len()
         );
     }
-    if state.skip_notes > MAX_SKIP_NOTES && !args.common.quiet {
+    if state.skip_notes > MAX_SKIP_NOTES && !args.common.run.quiet {
         eprintln!(
             "qipu: {} more duplicates skipped, not named",
             state.skip_notes - MAX_SKIP_NOTES
@@ -294,13 +294,13 @@ pub fn run(args: &ConvertArgs) -> i32 {
             return EXIT_USAGE;
         }
         tally.files_written += 1;
-        if !args.common.quiet {
+        if !args.common.run.quiet {
             eprintln!("wrote {path} ({})", counted(tally.games, "game"));
         }
     } else if state.stdout_broken {
         return tally.exit.max(EXIT_INVALID);
     }
-    if !args.common.quiet {
+    if !args.common.run.quiet {
         let into = match &sink_dir {
             _ if to_stdout => "to standard output".to_string(),
             Some(dir) => format!(

@@ -78,7 +78,7 @@ impl SolveCache {
 /// A progress bar over positions to solve, with the time left (hidden as the other bars).
 pub fn bar(common: &crate::cli::CommonArgs, total: u64) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
-    if common.quiet || common.no_progress || !std::io::stderr().is_terminal() {
+    if common.run.quiet || common.run.no_progress || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(total);

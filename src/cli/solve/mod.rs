@@ -34,15 +34,8 @@ pub struct SolveInputArgs {
     /// Text encoding of the inputs (auto: BOM, valid UTF-8, else GB18030 or Big5 by content).
     #[arg(long, value_enum, default_value = "auto")]
     pub encoding: super::EncodingArg,
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// No progress bar.
-    #[arg(long)]
-    pub no_progress: bool,
-    /// Print only the report (no diagnostics, no progress).
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: super::RunArgs,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -285,9 +278,7 @@ pub fn run(args: &SolveArgs) -> i32 {
                 encoding: i.encoding,
                 ..super::ReadArgs::default()
             },
-            jobs: i.jobs,
-            no_progress: i.no_progress,
-            quiet: i.quiet,
+            run: i.run.clone(),
         },
         game_index: args.game_index.or(args
             .game_number
@@ -314,7 +305,7 @@ pub fn run(args: &SolveArgs) -> i32 {
         Ok(j) => j,
         Err(e) => return common::usage_error(&e),
     };
-    let Some(pool) = common::pool(args.common.jobs) else {
+    let Some(pool) = common::pool(args.common.run.jobs) else {
         return common::usage_error("cannot start the worker threads");
     };
     let tt = Table::new(args.tt_mb.clamp(1, 1 << 16));
@@ -351,7 +342,7 @@ pub fn run(args: &SolveArgs) -> i32 {
         }
     }
     let nodes: u64 = rows.iter().map(|r| r.0.nodes).sum();
-    if !args.common.quiet {
+    if !args.common.run.quiet {
         use qipu::output::table::{GLUE, glued, wrap_glued};
         let line = format!(
             "{}: {}, {}, {}; {} in {} ({})",
@@ -459,7 +450,7 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         Ok(t) => t,
         Err(e) => return common::usage_error(&e),
     };
-    let Some(pool) = common::pool(args.common.jobs) else {
+    let Some(pool) = common::pool(args.common.run.jobs) else {
         return common::usage_error("cannot start the worker threads");
     };
     let mut rows = Vec::new();
@@ -554,7 +545,7 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         let width = common::table_width(args.width);
         print!("{}", render(&fit(&columns, &listed, width)));
     }
-    if !args.common.quiet {
+    if !args.common.run.quiet {
         eprintln!(
             "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared",
             rows.len(),

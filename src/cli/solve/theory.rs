@@ -181,7 +181,7 @@ pub fn fill(
                 r.set_tag("TheoreticalScore", d.to_string());
                 r.set_tag("TheoreticalDepth", t.depth.to_string());
             }
-            None if !common.quiet => eprintln!(
+            None if !common.run.quiet => eprintln!(
                 "qipu: game {}: no theoretical score computed ({}); the real score is written",
                 r.index,
                 match th {
