@@ -276,23 +276,8 @@ fn summary_line(
     if unreadable > 0 {
         line.push_str(&format!(", {unreadable} not compared (unreadable)"));
     }
-    if s.not_found > 0 {
-        line.push_str(&format!(
-            ", {} not found",
-            report::counted(s.not_found, "input")
-        ));
-    }
-    if s.unreadable_inputs > s.not_found {
-        line.push_str(&format!(
-            ", {} unreadable",
-            report::counted(s.unreadable_inputs - s.not_found, "input")
-        ));
-    }
-    if s.without_records > 0 {
-        line.push_str(&format!(
-            ", {} without records",
-            report::counted(s.without_records, "input")
-        ));
+    for unit in s.input_counts() {
+        line.push_str(&format!(", {unit}"));
     }
     if s.left_out > 0 {
         line.push_str(&format!(", {} left out by --where", s.left_out));

@@ -300,6 +300,21 @@ impl Summary {
         }
     }
 
+    /// The inputs that gave no game, by why: `1 input not found`, `2 inputs unreadable`,
+    /// `1 input without records` (the ones there are), for the summary lines.
+    pub fn input_counts(&self) -> Vec<String> {
+        let unreadable = self.unreadable_inputs - self.not_found.min(self.unreadable_inputs);
+        [
+            (self.not_found, "not found"),
+            (unreadable, "unreadable"),
+            (self.without_records, "without records"),
+        ]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, why)| format!("{} {why}", counted(n, "input")))
+        .collect()
+    }
+
     /// The summary line.
     pub fn line(&self) -> String {
         self.glued_line().replace(GLUE, " ")
@@ -309,34 +324,16 @@ impl Summary {
     /// `647 games/s`), for wrapping between units only (`output::table::wrap_glued`).
     pub fn glued_line(&self) -> String {
         let mut s = format!(
-            "{}, {}: {} valid, {} invalid, {} disputed",
+            "{}, {}: {}, {}, {}",
             glued(&counted(self.files, "file")),
             glued(&counted(self.games, "game")),
-            self.valid,
-            self.invalid,
-            self.disputed
-        )
-        .replace(" valid", "\u{a0}valid")
-        .replace(" invalid", "\u{a0}invalid")
-        .replace(" disputed", "\u{a0}disputed");
-        if self.not_found > 0 {
-            s.push_str(&format!(
-                ", {}\u{a0}not\u{a0}found",
-                glued(&counted(self.not_found, "input"))
-            ));
-        }
-        let unreadable = self.unreadable_inputs - self.not_found.min(self.unreadable_inputs);
-        if unreadable > 0 {
-            s.push_str(&format!(
-                ", {}\u{a0}unreadable",
-                glued(&counted(unreadable, "input"))
-            ));
-        }
-        if self.without_records > 0 {
-            s.push_str(&format!(
-                ", {}\u{a0}without\u{a0}records",
-                glued(&counted(self.without_records, "input"))
-            ));
+            glued(&format!("{} valid", self.valid)),
+            glued(&format!("{} invalid", self.invalid)),
+            glued(&format!("{} disputed", self.disputed)),
+        );
+        for unit in self.input_counts() {
+            s.push_str(", ");
+            s.push_str(&glued(&unit));
         }
         if self.left_out > 0 {
             s.push_str(&format!(
