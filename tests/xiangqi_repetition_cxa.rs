@@ -307,17 +307,17 @@ fn analyse_under(pos: &Position, m: Move, code: Code) -> MoveInfo {
 /// Kind 1: a capture rejected directly as 兑 is not admitted again through a line of checks.
 /// Ra4-a5 faces the black rook e5, which may take first (the rook a0 takes back): an exchange
 /// offer. Red's N b6-c8+ and R×e5 after any king step would win the rook by a check, but the
-/// same capture was rejected directly: the move is 兑, not 捉. Under the 1999 edition the
-/// chase that offers an exchange stays a chase (捉子兼具兑献，也按捉处理).
+/// same capture was rejected directly: the move is 兑, not 捉. The 1999 edition reads it the
+/// same (issue 31: 捉子兼具兑献 is a move that chases another piece while it offers; a plain
+/// offer is 兑, allowed — "兑属闲").
 #[test]
 fn a_victim_rejected_as_an_exchange_is_not_won_through_a_check() {
     let pos = Position::from_fen("3aka3/9/9/1N7/4r4/R8/9/9/9/R2K5 w - - 0 1").unwrap();
-    let info = analyse(&pos, mv("a4a5"));
-    assert_eq!(info.class(false), MoveClass::Exchange, "{info:?}");
-    assert_eq!(info.targets(false), vec![sq("e5")]);
-    let info = analyse_under(&pos, mv("a4a5"), Code::Cxa1999);
-    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
-    assert_eq!(info.targets(false), vec![sq("e5")]);
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("a4a5"), code);
+        assert_eq!(info.class(false), MoveClass::Exchange, "{code:?} {info:?}");
+        assert_eq!(info.targets(false), vec![sq("e5")]);
+    }
 }
 
 /// Kind 1, 兑 inside a line of checks: a like piece may take first only when its side has the
@@ -371,8 +371,12 @@ fn a_king_step_that_takes_the_refutation_away_chases() {
 
 /// Kind 3: the black pawn f1 checks; the only answer (K e1-e0: d1 and e2 are the horse c3's,
 /// f1 faces the black king) opens the rook a1's line to it, and the pawn cannot take first: the
-/// attack is the checker's own doing (自毙), not a chase. Without the horse, K e1-d1 answers
-/// without attacking it, and K e1-e0 is a chase again.
+/// attack is the checker's own doing (自毙), not a chase. Without the horse K e1-d1 answers too,
+/// and K e1-e0, which opens the rook's line to the checker, is still idle (issue 31, kind 7):
+/// a king's answer to a check is the king's own step (允许帅（将）本身步步叫吃…按闲着处理), and
+/// what it opens against the checking piece is no chase (the arbiters of a 1989 team
+/// championship called such a 將4平5 閒); it was read as a chase before. A king's answer that
+/// opens an attack on another piece stays a chase (图8; the Tiantian case 11).
 #[test]
 fn a_checker_attacked_by_every_answer_is_not_chased() {
     let pos = Position::from_fen("5k3/4a4/9/9/9/9/2n6/9/R3Kp3/9 w - - 0 1").unwrap();
@@ -383,9 +387,14 @@ fn a_checker_attacked_by_every_answer_is_not_chased() {
     assert!(info.note.is_some_and(|n| n.contains("自毙")), "{info:?}");
     let pos = Position::from_fen("5k3/4a4/9/9/9/9/9/9/R3Kp3/9 w - - 0 1").unwrap();
     assert!(pos.is_legal(mv("e1d1")));
-    let info = analyse(&pos, mv("e1e0"));
-    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
-    assert_eq!(info.targets(false), vec![sq("f1")]);
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("e1e0"), code);
+        assert_eq!(info.class(false), MoveClass::Idle, "{code:?} {info:?}");
+        assert!(
+            info.note.is_some_and(|n| n.contains("king's answer")),
+            "{info:?}"
+        );
+    }
 }
 
 /// Kind 4: the editions. cxa-13 (a pawn's chase against a perpetual attacker): 2020 图14 keeps
@@ -401,6 +410,21 @@ fn the_1999_edition_counts_a_pawns_chase_against_a_perpetual_attacker() {
     assert_eq!(r1999, "1/2-1/2", "{why}");
     assert!(why.contains("1999 edition"), "{why}");
     assert!(why.contains("Red 长捉"), "{why}");
+}
+
+/// Kind 1, the pawn clause read as its arbiters applied it: 发生互打时 means both sides chase
+/// perpetually. Red's rook alternates check and chase (一将一捉); Black answers the checks with
+/// the king and steps a pawn to attack the unprotected horse d3 and back. The pawn's step stays
+/// idle under the 1999 edition too (it was counted as 捉 against any perpetual attacker).
+#[test]
+fn the_1999_pawn_clause_needs_both_sides_to_chase() {
+    let fen = "5k3/1n7/9/9/1R7/2p6/3N5/9/9/3K5 w - - 0 1";
+    let lap = "b5f5 f9e9 f5b5 c4d4 b5e5 e9f9 e5b5 d4c4 ";
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let (result, why) = judge(fen, &lap.repeat(2), 3, code);
+        assert_eq!(result, "0-1", "{code:?} {why}");
+        assert!(why.contains("Red 两将两捉, Black 四闲"), "{code:?} {why}");
+    }
 }
 
 /// Issue 31, item 8: the note `--explain` prints on the rulebook edition a record's Date
@@ -432,4 +456,89 @@ fn the_edition_note_is_in_the_json_report_with_explain() {
     // Without --explain the report is as before: no notes.
     let (json, _) = run(&["adjudicate", "--json", file]);
     assert!(!json.contains("\"notes\""), "{json}");
+}
+
+// ---- Issue 31: labels as the arbiters print them (kind 4) ----
+
+/// Kind 4: a piece that must stay on its line to keep a cannon's attack on its king blocked is
+/// 拦 on every move (长拦), also pinned: the black rook between the red cannon e1 and the
+/// advisor e8 (without the rook, the advisor is the cannon's screen) moves along the file.
+#[test]
+fn a_pinned_blocker_blocks() {
+    let pos = Position::from_fen("4k4/4a4/9/9/4r4/9/9/9/4C4/4K4 b - - 0 1").unwrap();
+    for step in ["e5e6", "e5e3"] {
+        let info = analyse(&pos, mv(step));
+        assert_eq!(info.class(false), MoveClass::Block, "{step} {info:?}");
+        assert_eq!(info.targets(false), vec![sq("e1")], "{step}");
+    }
+}
+
+/// Kind 4: a move that is two things at once is printed with both (从重: judged by the
+/// heavier). The Tiantian case 3: the black rook's 车３平５ threatens mate and chases (杀兼捉,
+/// judged 杀); `--explain` prints 杀兼捉, the JSON cycle carries `"also": "chase"`, and a
+/// move that is one thing has no `also`.
+#[test]
+fn a_move_that_is_two_things_is_printed_with_both() {
+    let dir = std::env::temp_dir().join(format!("qipu-dual-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("case3.pgn");
+    let lap = "炮七进二 车３平５ 炮七退二 车５平３ ";
+    std::fs::write(
+        &file,
+        format!(
+            "[FEN \"9/4ak1N1/5a3/p8/4P4/9/P1r5P/3R5/9/2CKCr3 w - - 0 1\"]\n\n{}*\n",
+            lap.repeat(3)
+        ),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("qipu")
+            .unwrap()
+            .args(args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (_, text) = run(&["adjudicate", "--explain"]);
+    let row = text
+        .lines()
+        .find(|l| l.contains("车３平５"))
+        .expect("the cycle's row");
+    assert!(row.contains("mate-threat 杀兼捉"), "{text}");
+    let (json, _) = run(&["adjudicate", "--json", "-q"]);
+    let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let cycle = v["verdict"]["cycle"].as_array().unwrap();
+    assert_eq!(cycle[1]["kind"], "mate-threat", "{json}");
+    assert_eq!(cycle[1]["also"], "chase", "{json}");
+    assert!(cycle[3].get("also").is_none(), "{json}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Kind 4: a pawn's step that is another piece's chase is 闲兼捉 (the pawn's own step idle,
+/// the chase it makes judged: 攻择严): P a5-b5 opens the rook a2's file to the unprotected
+/// horse a8.
+#[test]
+fn a_pawn_step_that_lets_another_piece_chase_is_idle_and_chase() {
+    let pos = Position::from_fen("4k4/n8/9/9/P8/9/9/R8/9/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("a5b5"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.also, Some(MoveClass::Idle), "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("a8")]);
+}
+
+/// Kind 4: a line of checks belongs to the piece that wins at its end. C a1-e1 guards e8
+/// (over the pawn e5), so that P e7-e8+ drives the king to f9 (its only square) and the cannon
+/// d2 takes the horse d9 (over the pawn d5) that the king protected: the cannon's chase, made by
+/// the other cannon's move, where the pawn's first check made it a pawn's (idle) threat before.
+#[test]
+fn a_line_of_checks_is_the_chase_of_the_piece_that_wins() {
+    let pos = Position::from_fen("3nk4/9/4P4/9/3PP4/9/9/3C5/C8/3K5 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("a1e1"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("d9")], "{info:?}");
+    assert!(info.chases.iter().all(|t| !t.by_pawn), "{info:?}");
 }

@@ -36,11 +36,20 @@ pub fn settings(common: &CommonArgs) -> Result<Settings, String> {
         EncodingArg::Gbk => TextEncoding::Gbk,
         EncodingArg::Big5 => TextEncoding::Big5,
     };
+    let game = common.read.game.map(|g| g.kind());
+    let mut rule = common.read.rule.clone();
+    // --strict is Xiangqi's setup=strict (the other games have no such set-up rule).
+    if common.read.strict
+        && game.is_none_or(|g| g == qipu::GameKind::Xiangqi)
+        && !rule.iter().any(|(k, _)| k == "setup")
+    {
+        rule.push(("setup".to_string(), "strict".to_string()));
+    }
     let settings = Settings::new(
-        common.read.game.map(|g| g.kind()),
+        game,
         common.read.from.as_deref(),
         common.read.rules.as_deref(),
-        &common.read.rule,
+        &rule,
     )?;
     Ok(settings.with_encoding(encoding))
 }

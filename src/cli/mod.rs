@@ -196,6 +196,10 @@ pub struct ReadArgs {
     /// One rule parameter, repeatable (e.g. move-limit=50, repeat-window=8).
     #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = parse_key_value)]
     pub rule: Vec<(String, String)>,
+    /// Refuse a Xiangqi set-up (FEN) that no game can reach; without it such a set-up is
+    /// judged as a composed position, with a warning (the same as --rule setup=strict).
+    #[arg(long)]
+    pub strict: bool,
 }
 
 impl ReadArgs {

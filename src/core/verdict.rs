@@ -197,9 +197,24 @@ pub struct CycleMove {
     pub move_text: String,
     pub kind: MoveClass,
     pub targets: Vec<String>,
+    /// What else the move is (杀兼捉: a mate threat that also chases; 闲兼捉: a pawn's idle
+    /// step that is another piece's chase); `kind` is the heavier, by which it is judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub also: Option<MoveClass>,
 }
 
 impl CycleMove {
+    /// The move's label as the arbiters print it: `捉`, or both kinds of a move that is two
+    /// things at once, the attack it is judged by named last after an idle one (`闲兼捉`) and
+    /// first otherwise (`杀兼捉`).
+    pub fn label(&self) -> String {
+        match self.also {
+            None => self.kind.label().to_string(),
+            Some(a) if !a.is_attack() => format!("{}兼{}", a.label(), self.kind.label()),
+            Some(a) => format!("{}兼{}", self.kind.label(), a.label()),
+        }
+    }
+
     /// The cycle as the verdict's detail lists it: `1 车八平九 chase a7, 2 炮１平２ idle, …`.
     pub fn listing(cycle: &[CycleMove]) -> String {
         let listed: Vec<String> = cycle

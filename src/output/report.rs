@@ -231,7 +231,7 @@ fn detail_without_cycle(v: &Verdict) -> String {
 /// column when the line would pass `width`).
 fn cycle_table(cycle: &[CycleMove], width: Option<usize>) -> String {
     use unicode_width::UnicodeWidthStr;
-    let class = |m: &CycleMove| format!("{} {}", m.kind.as_str(), m.kind.label());
+    let class = |m: &CycleMove| format!("{} {}", m.kind.as_str(), m.label());
     let w_ply = cycle
         .iter()
         .map(|m| m.ply.to_string().len())

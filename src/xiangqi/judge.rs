@@ -67,6 +67,12 @@ pub static RULE_SPECS: &[RuleSpec] = &[
         value: RuleValue::Choice(&["cxa", "cxa-2020", "cxa-1999", "axf"]),
         help: "which repetition code (棋例) the repetition judge applies: cxa (the current CXA edition, 2020; also cxa-2020), cxa-1999 (the 1999 edition), axf",
     },
+    RuleSpec {
+        key: "setup",
+        default: "composed",
+        value: RuleValue::Choice(&["composed", "strict"]),
+        help: "how a FEN set-up is checked: composed (a rulebook diagram or a problem: judged, with a warning naming what no game can reach; refused only when the rules cannot apply: a side with no king or two, a king outside its palace, the side not to move in check) or strict (every set-up no game can reach is refused; --strict)",
+    },
     crate::core::limits::RULE_SPEC,
 ];
 

@@ -40,11 +40,16 @@ impl Refereed for Xiangqi {
 }
 
 impl RefereeOf<Xiangqi> {
-    /// A referee from the start position, or from `fen`.
+    /// A referee from the start position, or from `fen`: a composed position is refereed as
+    /// `adjudicate` judges it (refused only where the rules cannot apply, or under the rule
+    /// `setup=strict`).
     pub fn new(rules: &Rules, fen: Option<&str>) -> Result<XiangqiReferee, RecordError> {
         let start = match fen {
             None => Position::start(),
-            Some(f) => Position::from_fen(f).map_err(|e| e.to_record_error())?,
+            Some(f) if rules.get("setup") == Some("strict") => {
+                Position::from_fen(f).map_err(|e| e.to_record_error())?
+            }
+            Some(f) => Position::from_fen_composed(f).map_err(|e| e.to_record_error())?,
         };
         Ok(XiangqiReferee::from_position(rules, start))
     }

@@ -3,10 +3,10 @@
 //! decided (board verdicts first, then the record's own events and claim), the board's verdict
 //! on a line of moves ([`board_verdict`]), and the position at a ply. The same replayer and judge referee a game one move at a time (`referee.rs`).
 
-use crate::core::error::{ErrorKind, RecordError};
+use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::{CheckWants, Checked};
 use crate::core::identity;
-use crate::core::record::{MoveEntry, Record};
+use crate::core::record::{MoveEntry, Record, Span};
 use crate::core::referee::{JudgedGame, JudgedReplay, replay_judged};
 use crate::core::replay::{self, Replay, Replayer};
 use crate::core::rules::Rules;
@@ -14,7 +14,7 @@ use crate::core::verdict::{self, Verdict};
 use crate::xiangqi::judge::{self as xq_verdict, BoardRules, XiangqiJudge};
 use crate::xiangqi::notation;
 use crate::xiangqi::repetition::Code;
-use crate::xiangqi::rules::{Move, Position};
+use crate::xiangqi::rules::{Move, Position, SetupError};
 
 /// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
 #[derive(Debug, Clone, Copy, Default)]
@@ -29,7 +29,10 @@ impl Replayer for XiangqiReplayer {
             // Most set-ups of a database are the start position written out: no FEN to read.
             None => Ok(Position::start()),
             Some((fen, _)) if fen == Position::START_FEN => Ok(Position::start()),
-            Some((fen, span)) => Position::from_fen(fen).map_err(|e| {
+            // A composed position (a rulebook's diagram) is judged: only a set-up the rules
+            // cannot apply to is refused here; `check_with` warns about the rest, or refuses it
+            // under `--strict`.
+            Some((fen, span)) => Position::from_fen_composed(fen).map_err(|e| {
                 let mut err = e.to_record_error();
                 if err.span.is_none() {
                     err.span = Some(*span);
@@ -72,6 +75,19 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
 /// `Game::check_with` for Xiangqi: a plain replay to validate; to adjudicate, the record
 /// through the referee's driver and judge (the code a move-by-move referee runs too).
 pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+    // A set-up no game can reach: refused under `setup=strict` (`--strict`), else judged as a
+    // composed position with a warning that names the oddity.
+    let composed = composed_setup(record);
+    if let Some((problems, span)) = &composed
+        && rules.get("setup") == Some("strict")
+    {
+        let mut err = SetupError {
+            reasons: problems.clone(),
+        }
+        .to_record_error();
+        err.span = Some(*span);
+        return Checked::bad_setup(record, err, wants);
+    }
     let replayed = if wants.adjudicate {
         replay_judged(
             XiangqiReplayer,
@@ -109,14 +125,36 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
             replay.error.as_ref(),
         )
     });
+    let plies = replay.plies();
+    let mut warnings = replay.warnings;
+    if let Some((problems, span)) = composed {
+        let mut w = Warning::new(format!(
+            "composed position: {} (judged as set up; --strict refuses it)",
+            problems.join("; ")
+        ));
+        w.span = Some(span);
+        warnings.insert(0, w);
+    }
     Checked {
-        plies: replay.plies(),
+        plies,
         final_position: Some(replay.end.to_fen()),
         error: replay.error,
-        warnings: replay.warnings,
+        warnings,
         verdict,
         identity,
     }
+}
+
+/// What no game can reach in the record's set-up, when the rules still apply to it (a
+/// composed position), and where the set-up is written.
+fn composed_setup(record: &Record) -> Option<(Vec<String>, Span)> {
+    let (fen, span) = record.setup.as_ref()?;
+    let pos = Position::from_fen_unchecked(fen).ok()?;
+    if !pos.unplayable_problems().is_empty() {
+        return None;
+    }
+    let problems = pos.setup_problems();
+    (!problems.is_empty()).then_some((problems, *span))
 }
 
 /// Steps 2–5 of the spec's adjudication for a judged replay: the board verdict first, then

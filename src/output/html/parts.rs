@@ -19,7 +19,7 @@ pub(super) fn kind_badge(m: &CycleMove) -> String {
         m.kind.as_str(),
         m.kind.as_str(),
         escape(&targets),
-        m.kind.label()
+        m.label()
     )
 }
 
@@ -194,7 +194,7 @@ pub(super) fn cycle_table(cycle: &[CycleMove], last: usize) -> String {
             words(&m.side),
             words(&m.move_text),
             m.kind.as_str(),
-            m.kind.label(),
+            m.label(),
             words(m.kind.as_str()),
             words(&m.targets.join(" "))
         ));

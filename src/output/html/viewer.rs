@@ -206,7 +206,7 @@ fn replayable(
             };
             fs.push(format!(
                 "cycle move: {} {} ({}){targets}",
-                m.kind.label(),
+                m.label(),
                 m.kind.as_str(),
                 m.side
             ));

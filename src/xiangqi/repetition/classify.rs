@@ -30,14 +30,21 @@ pub struct MoveInfo {
     pub mate_threat: bool,
     /// New threats by pieces other than pawns.
     pub chases: Vec<Threat>,
-    /// New threats by pawns (they count only when both sides attack perpetually).
+    /// New threats by pawns (a pawn's own chase is idle, article 27).
     pub pawn_chases: Vec<Threat>,
+    /// Of those, the moved pawn's own direct threats (兵（卒）叫吃子: not through a check): what
+    /// the 1999 edition counts as 捉 when both sides chase perpetually (发生互打时).
+    pub pawn_calls: Vec<Threat>,
     /// The enemy king's point (the target of a check or mate threat).
     pub king: Option<Square>,
     /// The kind of an allowed move (兑, 献, 拦, 跟 or plain 闲) and the points it concerns.
     pub allowed: (MoveClass, Vec<Square>),
     /// Why a formal attack was not counted, in words (e.g. occupying a defensive point).
     pub note: Option<&'static str>,
+    /// What else the move is, besides its class (which is the heavier, 从重): 捉 for a mate
+    /// threat that also chases (杀兼捉), 闲 for a pawn's step that is another piece's chase
+    /// (闲兼捉: the pawn's own step is idle, the chase it makes is judged).
+    pub also: Option<MoveClass>,
 }
 
 impl MoveInfo {
@@ -47,7 +54,7 @@ impl MoveInfo {
             MoveClass::Check
         } else if self.mate_threat {
             MoveClass::MateThreat
-        } else if !self.chases.is_empty() || (pawns_chase && !self.pawn_chases.is_empty()) {
+        } else if !self.chases.is_empty() || (pawns_chase && !self.pawn_calls.is_empty()) {
             MoveClass::Chase
         } else {
             self.allowed.0
@@ -61,7 +68,7 @@ impl MoveInfo {
             MoveClass::Chase => {
                 let mut v: Vec<Square> = self.chases.iter().map(|t| t.victim).collect();
                 if pawns_chase {
-                    v.extend(self.pawn_chases.iter().map(|t| t.victim));
+                    v.extend(self.pawn_calls.iter().map(|t| t.victim));
                 }
                 v
             }
@@ -87,9 +94,11 @@ pub fn analyse_axf(before: &Position, mv: Move) -> MoveInfo {
         mate_threat: false,
         chases,
         pawn_chases,
+        pawn_calls: Vec::new(),
         king: after.king(side.other()),
         allowed: (MoveClass::Idle, Vec::new()),
         note: None,
+        also: None,
     }
 }
 
@@ -167,8 +176,26 @@ pub fn analyse_cxa(
             "it takes a key point of the defence against a mate, and its only targets are advisors or elephants (占据防守要点，附带产生的捉士相)",
         );
     }
+    // A king's step that answers a check and so opens another piece's attack on the checking
+    // piece is the king's own answer, idle (允许帅（将）本身步步叫吃; the arbiters of a 1989
+    // team-championship game called such a 將4平5 閒): the checker stood on the line it opened.
+    let king_answers = !aside.is_none()
+        && before
+            .piece_at(mv.from)
+            .is_some_and(|p| p.kind == crate::xiangqi::rules::Kind::King);
+    if king_answers && fresh.iter().any(|t| aside.squares.contains(&t.victim)) {
+        fresh.retain(|t| !aside.squares.contains(&t.victim));
+        note = Some(
+            "the king's answer to the check opens an attack on the checking piece: the king's own step, idle (帅（将）本身…按闲着处理)",
+        );
+    }
     let (pawn_chases, chases): (Vec<Threat>, Vec<Threat>) =
         fresh.into_iter().partition(|t| t.by_pawn);
+    let pawn_calls: Vec<Threat> = pawn_chases
+        .iter()
+        .filter(|t| t.attacker == mv.to && t.how != Gain::Checks)
+        .copied()
+        .collect();
     // A pawn's own chase is idle (article 27) and named so (2020 图14: the pawn's step is 闲,
     // whatever else it does); a move of another piece that offers an exchange or a piece stays
     // 兑 or 献 when a pawn's threat rides along (one it uncovers).
@@ -184,14 +211,28 @@ pub fn analyse_cxa(
         }
     };
     ctx.budget.charge(super::cxa::QUESTION_COST);
+    let pawn_step = before
+        .piece_at(mv.from)
+        .is_some_and(|p| p.kind == crate::xiangqi::rules::Kind::Pawn);
+    let also = if chases.is_empty() || check {
+        None
+    } else if mate_threat {
+        Some(MoveClass::Chase)
+    } else if pawn_step {
+        Some(MoveClass::Idle)
+    } else {
+        None
+    };
     MoveInfo {
         check,
         mate_threat,
         chases,
         pawn_chases,
+        pawn_calls,
         king: after.king(them),
         allowed,
         note,
+        also,
     }
 }
 

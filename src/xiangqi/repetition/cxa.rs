@@ -113,7 +113,7 @@ impl Ctx {
         {
             return (v.clone(), m.clone());
         }
-        let (v, m) = weigh_victims(pos, side, aside, self.code, &mut self.budget);
+        let (v, m) = weigh_victims(pos, side, aside, &mut self.budget);
         self.victims
             .insert(key, (pos.clone(), v.clone(), m.clone()));
         (v, m)
@@ -142,16 +142,10 @@ impl Ctx {
     }
 }
 
-/// The enemy pieces `side` could win in `pos` (as if it were to move), each pair once, under
-/// the CXA edition `code`.
-pub fn victims(
-    pos: &Position,
-    side: Color,
-    aside: &Aside,
-    code: Code,
-    budget: &mut Budget,
-) -> Vec<Threat> {
-    weigh_victims(pos, side, aside, code, budget).0
+/// The enemy pieces `side` could win in `pos` (as if it were to move), each pair once (the
+/// two CXA editions weigh a gain alike).
+pub fn victims(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) -> Vec<Threat> {
+    weigh_victims(pos, side, aside, budget).0
 }
 
 /// [`victims`], and the threats by lines of checks that do not count because a direct
@@ -161,7 +155,6 @@ fn weigh_victims(
     pos: &Position,
     side: Color,
     aside: &Aside,
-    code: Code,
     budget: &mut Budget,
 ) -> (Vec<Threat>, Vec<Threat>) {
     let mut victims = Vec::new();
@@ -172,7 +165,6 @@ fn weigh_victims(
     let mut weigher = Weigher {
         nodes: start,
         aside,
-        code,
     };
     let mut rejected = Vec::new();
     let tried = capture_threats(pos, side, &mut weigher, &mut victims, &mut rejected);
@@ -202,7 +194,7 @@ fn weigh_victims(
 
 /// What `side` threatens in `pos`, as if it were to move (the current edition).
 pub fn threats(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) -> Threats {
-    let victims = victims(pos, side, aside, Code::Cxa, budget);
+    let victims = victims(pos, side, aside, budget);
     let mate = forces_mate(pos, side, aside, budget) == Found::Yes;
     Threats { victims, mate }
 }
@@ -267,7 +259,6 @@ const BACK_CHECKS: u32 = 1;
 struct Weigher<'a> {
     nodes: u32,
     aside: &'a Aside,
-    code: Code,
 }
 
 impl Weigher<'_> {
@@ -295,10 +286,7 @@ impl Weigher<'_> {
         if gain <= above {
             return Some(Weighed::NoGain);
         }
-        if free_move
-            && self.code.exchange_is_idle()
-            && offers_exchange(&to_move(p, v.color), m, a, v)
-        {
+        if free_move && offers_exchange(&to_move(p, v.color), m, a, v) {
             return Some(Weighed::Exchange);
         }
         if has_mate_in_one(&after) {
@@ -328,7 +316,6 @@ impl Weigher<'_> {
         let mut back = Weigher {
             nodes: self.nodes,
             aside: &aside,
-            code: self.code,
         };
         let found = back.check_line(after, BACK_CHECKS, need, false, Some(m.to), &mut Vec::new());
         self.nodes = back.nodes;
@@ -346,7 +333,7 @@ impl Weigher<'_> {
         back: bool,
         taking: Option<Square>,
         origins: &mut Origins,
-    ) -> Option<Option<Vec<Square>>> {
+    ) -> Option<Option<Won>> {
         let mut checking = MoveList::new();
         checks(p, self.aside, &mut checking);
         for &c in checking.iter() {
@@ -355,9 +342,9 @@ impl Weigher<'_> {
             next.play_unchecked(c);
             if let Some(mut vic) = self.defend(&next, depth, above - taken, back, origins)? {
                 if let Some(v) = victim {
-                    vic.insert(0, origin(origins, v));
+                    vic.insert(0, (origin(origins, v), is_pawn(p, c.from)));
                 }
-                if taking.is_none_or(|t| vic.contains(&t)) {
+                if taking.is_none_or(|t| vic.iter().any(|&(s, _)| s == t)) {
                     return Some(Some(vic));
                 }
             }
@@ -375,7 +362,7 @@ impl Weigher<'_> {
         above: i32,
         back: bool,
         origins: &mut Origins,
-    ) -> Option<Option<Vec<Square>>> {
+    ) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
         // Stopping keeps what the line has won so far, unless the answer to the check mated
         // the attacker (解将还杀): then it wins nothing.
@@ -407,7 +394,7 @@ impl Weigher<'_> {
         captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         for (_, m) in captures {
             if let Weighed::Wins(_) = self.weigh(p, m, above, back, false)? {
-                return Some(Some(vec![origin(origins, m.to)]));
+                return Some(Some(vec![(origin(origins, m.to), is_pawn(p, m.from))]));
             }
         }
         if depth > 1 {
@@ -428,14 +415,14 @@ impl Weigher<'_> {
         above: i32,
         back: bool,
         origins: &mut Origins,
-    ) -> Option<Option<Vec<Square>>> {
+    ) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
         let mut replies = MoveList::new();
         moves(p, self.aside, &mut replies);
         if replies.is_empty() {
             return Some(Some(Vec::new()));
         }
-        let mut first: Option<Vec<Square>> = None;
+        let mut first: Option<Won> = None;
         for &r in replies.iter() {
             let lost = captured_value(p, r).0;
             let mut next = p.clone();
@@ -550,9 +537,12 @@ fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Thr
         let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, &mut Vec::new()) else {
             break;
         };
+        // A line of checks is the threat of the piece that takes at its end (a pawn's step
+        // that uncovers a cannon's check which then takes the blocker is the cannon's chase:
+        // 闲兼捉), `attacker` the piece that checks first (newness follows it).
         if let Some(victims) = won {
-            let by_pawn = p.piece_at(c.from).is_some_and(|a| a.kind == Kind::Pawn);
-            for victim in victim.into_iter().chain(victims) {
+            let first = victim.map(|v| (v, is_pawn(&p, c.from)));
+            for (victim, by_pawn) in first.into_iter().chain(victims) {
                 out.push(Threat {
                     attacker: c.from,
                     victim,
@@ -570,6 +560,14 @@ fn captured_value(p: &Position, m: Move) -> (i32, Option<Square>) {
         Some(v) if v.color != p.side_to_move() && is_target(v, m.to) => (value(v), Some(m.to)),
         _ => (0, None),
     }
+}
+
+/// What a line of checks wins: each victim's point at the line's start, and whether a pawn
+/// takes it.
+type Won = Vec<(Square, bool)>;
+
+fn is_pawn(p: &Position, sq: Square) -> bool {
+    p.piece_at(sq).is_some_and(|a| a.kind == Kind::Pawn)
 }
 
 /// Where the enemy pieces that moved during a line stood at its start (`(now, then)`).

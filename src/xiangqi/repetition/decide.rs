@@ -49,7 +49,7 @@ const ALL_KINDS: [MoveClass; 8] = [
 
 /// What a side did over the cycle. A pawn's own chase does not count (article 27; 2020 图14:
 /// not even when the other side attacks perpetually); under the 1999 edition it does when the
-/// other side attacks perpetually (发生互打时，兵（卒）叫吃子均按捉处理): `pawns`.
+/// other side chases perpetually (发生互打时，兵（卒）叫吃子均按捉处理): `pawns`.
 struct SideView {
     color: Color,
     classes: Vec<MoveClass>,
@@ -76,7 +76,7 @@ impl SideView {
     fn has_pawn_chase(&self, moves: &[Played]) -> bool {
         moves
             .iter()
-            .any(|p| p.side == self.color && !p.info.pawn_chases.is_empty())
+            .any(|p| p.side == self.color && !p.info.pawn_calls.is_empty())
     }
     /// The side's moves over one lap (`lap` plies) in the arbiter's words.
     fn term(&self, lap: usize) -> String {
@@ -88,6 +88,9 @@ impl SideView {
     }
     fn perpetual_check(&self) -> bool {
         self.all(|c| c == MoveClass::Check)
+    }
+    fn perpetual_chase(&self) -> bool {
+        self.all(|c| c == MoveClass::Chase)
     }
     fn forbidden(&self) -> bool {
         self.all(|c| c.is_attack())
@@ -199,16 +202,19 @@ fn squares(v: &[Square]) -> String {
 pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
     let mut red = SideView::new(moves, Color::Red);
     let mut black = SideView::new(moves, Color::Black);
-    // The 1999 edition: against a side that attacks perpetually, a pawn's chases count
-    // (相互长打: 发生互打时，兵（卒）叫吃子均按捉处理).
+    // The 1999 edition: when both sides chase perpetually, a pawn's own threats count
+    // (发生互打时，兵（卒）叫吃子均按捉处理): against a side whose every move is 捉, the
+    // moved pawn's direct threats are chases. Not against checks or mate threats (the
+    // arbiters of the 1999 rules applied the clause to mutual chases only), and not a pawn's
+    // win through a check (特例，视为闲: the pawn's step is not its own capture).
     let mut mutual = String::new();
     if code == Code::Cxa1999 {
-        let (red_attacks, black_attacks) = (red.forbidden(), black.forbidden());
-        for (view, other_attacks) in [(&mut red, black_attacks), (&mut black, red_attacks)] {
-            if other_attacks && view.has_pawn_chase(moves) {
+        let (red_chases, black_chases) = (red.perpetual_chase(), black.perpetual_chase());
+        for (view, other_chases) in [(&mut red, black_chases), (&mut black, red_chases)] {
+            if other_chases && view.has_pawn_chase(moves) {
                 *view = SideView::counting(moves, view.color, true);
                 mutual = format!(
-                    " ({} attacks perpetually, so {}'s pawn chases count as 捉: 发生互打时，兵（卒）叫吃子均按捉处理, 1999 edition)",
+                    " ({} chases perpetually, so {}'s pawn chases count as 捉: 发生互打时，兵（卒）叫吃子均按捉处理, 1999 edition)",
                     view.color.other().name(),
                     view.color.name()
                 );
@@ -332,6 +338,7 @@ pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            also: p.info.also,
         })
         .collect();
     let detail = format!(

@@ -63,7 +63,7 @@ pub(crate) fn allowed_kind(
             }
         }
         // 长拦: a piece that must stay on its line keeps blocking on every move — without it
-        // where it now stands, the opponent would force mate.
+        // where it now stands, the opponent would force mate or take the king.
         if moved.kind != Kind::King {
             let blocked = stands_in_the_way(after, mv.to, them, ctx);
             if !blocked.is_empty() {
@@ -114,10 +114,14 @@ fn takers(after: &Position, sq: Square, moved: Piece) -> (Vec<Square>, Vec<Squar
 fn stands_in_the_way(after: &Position, sq: Square, them: Color, ctx: &mut Ctx) -> Vec<Square> {
     let mut without = after.clone();
     without.set_piece(sq, None);
-    // A piece that shields its own king from a check is pinned, not blocking (and without
-    // it the position is no position).
+    // A piece that shields its own king from a check keeps the attack on its king blocked:
+    // pinned, it is 拦 on every move along its line (长拦), held back being the pieces that
+    // would take the king without it.
     if without.can_capture_king() {
-        return Vec::new();
+        return without
+            .king(them.other())
+            .map(|k| without.attackers_of(k, them))
+            .unwrap_or_default();
     }
     // The pieces it holds back first (cheap), the mate searches only when there are any.
     let held: Vec<Square> = after

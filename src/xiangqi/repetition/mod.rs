@@ -33,9 +33,9 @@ pub enum Code {
     #[default]
     Cxa,
     /// Chinese Xiangqi Association rules, the 1999 edition (the seed's 棋例 wording): where it
-    /// differs from 2020 — a pawn's chase counts against a perpetual attacker (互相长打), and a
-    /// chase that also offers an exchange stays a chase (捉子兼具兑献，也按捉处理) — see
-    /// docs/rules/xiangqi-repetition.md, "The editions".
+    /// differs from 2020 — a pawn's own chase counts when both sides chase perpetually
+    /// (发生互打时，兵（卒）叫吃子均按捉处理) — see docs/rules/xiangqi-repetition.md, "The
+    /// editions".
     Cxa1999,
     /// Asian Xiangqi Federation rules.
     Axf,
@@ -60,11 +60,6 @@ impl Code {
     /// One of the CXA editions.
     pub(crate) fn is_cxa(self) -> bool {
         matches!(self, Code::Cxa | Code::Cxa1999)
-    }
-    /// A like piece attacked that may take first without loss is an exchange offer (24.4 兑),
-    /// not a chase: the 2020 edition; the 1999 one keeps it a chase (捉子兼具兑献，也按捉处理).
-    pub(crate) fn exchange_is_idle(self) -> bool {
-        self != Code::Cxa1999
     }
 }
 

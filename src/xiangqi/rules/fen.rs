@@ -53,6 +53,20 @@ impl Position {
         }
     }
 
+    /// Reads a FEN as a composed position (a rulebook's diagram, a problem): refused only where
+    /// the rules cannot be applied ([`Position::unplayable_problems`]); what no game can reach
+    /// (a pawn behind its starting rank, a third rook) is left to the caller to warn about
+    /// ([`Position::setup_problems`] lists it).
+    pub fn from_fen_composed(fen: &str) -> Result<Position, SetupError> {
+        let pos = Position::from_fen_unchecked(fen)?;
+        let problems = pos.unplayable_problems();
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(SetupError { reasons: problems })
+        }
+    }
+
     /// Reads a FEN, refusing only syntax errors (any placement is accepted).
     pub fn from_fen_unchecked(fen: &str) -> Result<Position, SetupError> {
         let mut fields = fen.split_whitespace();
@@ -127,12 +141,23 @@ impl Position {
     /// Why the placement cannot arise in a game (empty if it can): king count, pieces outside
     /// the points they can reach, too many pieces of a kind, the side not to move in check.
     pub fn setup_problems(&self) -> Vec<String> {
+        self.problems(false)
+    }
+
+    /// Why the rules cannot be applied to the placement (empty if they can): a side with no
+    /// king or two, a king outside its palace, the side not to move in check. A composed
+    /// position with only other oddities is judged.
+    pub fn unplayable_problems(&self) -> Vec<String> {
+        self.problems(true)
+    }
+
+    fn problems(&self, unplayable_only: bool) -> Vec<String> {
         let mut out = Vec::new();
         for color in [Color::Red, Color::Black] {
             let mut counts = [0usize; 7];
             for (sq, p) in self.pieces().filter(|(_, p)| p.color == color) {
                 counts[p.kind as usize] += 1;
-                if !reachable(p, sq) {
+                if !reachable(p, sq) && (!unplayable_only || p.kind == Kind::King) {
                     out.push(format!("{} on {sq} is outside the points it can reach", p));
                 }
             }
@@ -142,7 +167,7 @@ impl Position {
                 1 => {}
                 n => out.push(format!("{name} has {n} kings")),
             }
-            for kind in Kind::ALL.iter().skip(1) {
+            for kind in Kind::ALL.iter().skip(1).filter(|_| !unplayable_only) {
                 let max = if *kind == Kind::Pawn { 5 } else { 2 };
                 let n = counts[*kind as usize];
                 if n > max {
@@ -227,6 +252,23 @@ mod tests {
         let b = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b").unwrap();
         assert_eq!(b.side_to_move(), Color::Black);
         assert_eq!(b.to_fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
+    }
+
+    /// A composed position (a rulebook diagram) is read unless the rules cannot apply to it.
+    #[test]
+    fn composed_positions_are_refused_only_when_unplayable() {
+        // A black pawn behind its starting rank, a third red rook: odd, but playable.
+        let odd = "4k4/8p/9/9/9/9/9/RRR6/9/3K5 w - - 0 1";
+        assert!(Position::from_fen(odd).is_err());
+        let pos = Position::from_fen_composed(odd).unwrap();
+        assert_eq!(pos.setup_problems().len(), 2, "{:?}", pos.setup_problems());
+        assert!(pos.unplayable_problems().is_empty());
+        // Two red kings, no black king, a king outside its palace.
+        assert!(Position::from_fen_composed("4k4/9/9/9/9/9/9/9/4K4/3K5 w").is_err());
+        assert!(Position::from_fen_composed("9/9/9/9/9/9/9/9/9/3K5 w").is_err());
+        assert!(Position::from_fen_composed("4k4/9/9/9/9/9/9/9/9/K8 w").is_err());
+        // Red to move while Black is in check: the side to move could take the king.
+        assert!(Position::from_fen_composed("4k4/9/9/9/9/9/9/9/4R4/3K5 w").is_err());
     }
 
     #[test]
