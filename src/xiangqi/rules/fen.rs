@@ -44,13 +44,7 @@ impl From<SetupError> for RecordError {
 impl Position {
     /// Reads a FEN and checks that the set-up is possible (see [`Position::setup_problems`]).
     pub fn from_fen(fen: &str) -> Result<Position, SetupError> {
-        let pos = Position::from_fen_unchecked(fen)?;
-        let problems = pos.setup_problems();
-        if problems.is_empty() {
-            Ok(pos)
-        } else {
-            Err(SetupError { reasons: problems })
-        }
+        Position::from_fen_checked(fen, false)
     }
 
     /// Reads a FEN as a composed position (a rulebook's diagram, a problem): refused only where
@@ -58,8 +52,12 @@ impl Position {
     /// (a pawn behind its starting rank, a third rook) is left to the caller to warn about
     /// ([`Position::setup_problems`] lists it).
     pub fn from_fen_composed(fen: &str) -> Result<Position, SetupError> {
+        Position::from_fen_checked(fen, true)
+    }
+
+    fn from_fen_checked(fen: &str, unplayable_only: bool) -> Result<Position, SetupError> {
         let pos = Position::from_fen_unchecked(fen)?;
-        let problems = pos.unplayable_problems();
+        let problems = pos.problems(unplayable_only);
         if problems.is_empty() {
             Ok(pos)
         } else {
