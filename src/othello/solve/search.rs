@@ -33,9 +33,15 @@ const ETC_MIN: u32 = 12;
 /// fastest-first alone, its own positions counted; from 12 no fewer, from 16 and 18 more.
 const SORT_MIN: u32 = 14;
 /// From this many empties a node searches its moves after the first in parallel (when the
-/// pool has more than one thread). FFO #40–#44, two threads: from 16 about 3 % fewer nodes
-/// than from 14 (12 no better).
-const SPLIT_MIN: u32 = 16;
+/// pool has more than one thread). FFO #41, #43, #44 on two threads: 12, 14 and 16 search
+/// about as many nodes (+/- 5 %); 14 gives the threads smaller pieces of work than 16.
+const SPLIT_MIN: u32 = 14;
+/// With the pattern evaluation in the order: what a disc of it is worth in a move's key
+/// (1/8 of an opponent's reply), and from how many empties it is searched one ply deep.
+/// Measured with the first weights (3,168 labels, FFO #40–#43, one thread): the key's weight
+/// 8 the least harmful of 8, 24, 32 and 128.
+const EVAL_WEIGHT: i32 = 8;
+const EVAL_DEEP: u32 = 20;
 /// Nodes between two looks at the clock and the node budget.
 const CHECK_EVERY: u64 = 1 << 14;
 /// The same inside a parallel search, which also looks whether it was called off (every
@@ -68,6 +74,8 @@ pub(super) struct Search<'a> {
     abort: Option<&'a Abort<'a>>,
     /// Whether to search moves in parallel (the pool has more than one thread).
     parallel: bool,
+    /// From this many empties the order takes the pattern evaluation (`u32::MAX`: never).
+    pub eval_from: u32,
 }
 
 /// A parallel search of a node's moves: its flag is raised when one move cuts, which makes
@@ -107,6 +115,7 @@ impl<'a> Search<'a> {
             next_check: CHECK_EVERY,
             abort: None,
             parallel: rayon::current_num_threads() > 1,
+            eval_from: u32::MAX,
         }
     }
 
@@ -277,9 +286,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if n >= SORT_MIN {
-            list.sort_by_search(p, o, &mut self.nodes);
-        }
+        self.order(&mut list, p, o, n);
         list.sort();
         let moves = &list.moves[..list.n];
         for (i, e) in moves.iter().enumerate() {
@@ -300,6 +307,23 @@ impl<'a> Search<'a> {
                     return;
                 }
             }
+        }
+    }
+
+    /// Keys the moves of a node with `n` empties for the order: by a one-ply search of
+    /// mobility from [`SORT_MIN`], plus the pattern evaluation when asked for
+    /// ([`super::SolveOptions::eval_from`]).
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    fn order(&mut self, list: &mut MoveList, p: u64, o: u64, n: u32) {
+        if n >= self.eval_from {
+            let depth = u32::from(n >= EVAL_DEEP);
+            list.sort_by_eval(p, o, n, depth, EVAL_WEIGHT, &mut self.nodes);
+        }
+        if n >= SORT_MIN {
+            list.sort_by_search(p, o, &mut self.nodes);
         }
     }
 
@@ -342,9 +366,7 @@ impl<'a> Search<'a> {
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |b| b.mv);
         let mut list = MoveList::new(p, o, moves, hash_move);
-        if n >= SORT_MIN {
-            list.sort_by_search(p, o, &mut self.nodes);
-        }
+        self.order(&mut list, p, o, n);
         list.sort();
         let alpha0 = alpha;
         let mut best = -99;

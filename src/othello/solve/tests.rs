@@ -170,7 +170,7 @@ fn last_flip_count_matches_flips() {
     }
 }
 
-/// The parallel search (young brothers wait, from 16 empties) gives one thread's score and a
+/// The parallel search (young brothers wait, from 14 empties) gives one thread's score and a
 /// move that reaches it: random positions at 16–18 empties, on pools of one and four
 /// threads, with a small table (entries replaced often, threads writing the same buckets).
 #[test]

@@ -43,7 +43,7 @@ impl<'a> Search<'a> {
             flag: AtomicBool::new(false),
             parent: self.abort,
         };
-        let (tt, deadline) = (self.tt, self.deadline);
+        let (tt, deadline, eval_from) = (self.tt, self.deadline, self.eval_from);
         let node_limit = self.node_limit.saturating_sub(self.nodes);
         let abort_ref = &abort;
         let parts: Vec<Part> = moves
@@ -59,6 +59,7 @@ impl<'a> Search<'a> {
                 }
                 let mut s = Search::new(tt, node_limit, deadline);
                 s.abort = Some(abort_ref);
+                s.eval_from = eval_from;
                 s.nodes = 1;
                 s.next_check = super::CHECK_SPLIT;
                 let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
