@@ -242,7 +242,10 @@ mod tests {
 
     #[test]
     fn the_shipped_weights_load_and_the_kernels_agree() {
-        assert!(weights().is_some(), "weights.bin does not inflate to the stages' size");
+        assert!(
+            weights().is_some(),
+            "weights.bin does not inflate to the stages' size"
+        );
         let mut seed = 0x5151_0042_7777_0001_u64;
         for _ in 0..200 {
             let (a, b) = (xorshift(&mut seed), xorshift(&mut seed));

@@ -1,5 +1,6 @@
 //! Young brothers wait: a node's moves after the first (the eldest, searched alone) searched
-//! in parallel on the rayon pool, each by a search of its own that shares the table. At a
+//! in parallel on the rayon pool, each by a search of its own that shares the table, the
+//! threads taking the moves in their order. At a
 //! null-window node the first move to beat `alpha` calls the others off; at a PV node every
 //! other move is tested with the null window in parallel, then those that beat `alpha` are
 //! searched again with the full window, one after the other (each of those in parallel
@@ -11,8 +12,8 @@
 
 use super::{Abort, Search};
 use crate::othello::solve::order::Entry;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 /// What one parallel move search gave: its score (from the node's side), its nodes, and
 /// whether it was stopped (called off or over the budget: no score).
@@ -24,8 +25,9 @@ struct Part {
 }
 
 impl<'a> Search<'a> {
-    /// The null-window searches of `moves` from (`p`, `o`), in parallel; `cut` is the score
-    /// above which a move calls the others off (`None`: none is called off).
+    /// The null-window searches of `moves` from (`p`, `o`), in parallel: one worker a thread
+    /// of the pool, each taking the next move not yet taken (the moves in their order); a
+    /// score above `cut` calls the others off.
     #[cfg_attr(
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
@@ -45,36 +47,51 @@ impl<'a> Search<'a> {
         };
         let (tt, deadline, eval_from) = (self.tt, self.deadline, self.eval_from);
         let node_limit = self.node_limit.saturating_sub(self.nodes);
-        let abort_ref = &abort;
-        let parts: Vec<Part> = moves
-            .par_iter()
-            .with_max_len(1)
-            .map(|e| {
-                if abort_ref.flag.load(Relaxed) {
-                    return Part {
-                        score: -99,
-                        nodes: 0,
-                        stopped: true,
-                    };
+        let skipped = Part {
+            score: -99,
+            nodes: 0,
+            stopped: true,
+        };
+        let parts = Mutex::new(vec![skipped; moves.len()]);
+        let next = AtomicUsize::new(0);
+        // (The closures have their function's target features.)
+        let worker = || {
+            loop {
+                let i = next.fetch_add(1, Relaxed);
+                let Some(e) = moves.get(i) else {
+                    break;
+                };
+                if abort.flag.load(Relaxed) {
+                    continue;
                 }
                 let mut s = Search::new(tt, node_limit, deadline);
-                s.abort = Some(abort_ref);
+                s.abort = Some(&abort);
                 s.eval_from = eval_from;
                 s.nodes = 1;
                 s.next_check = super::CHECK_SPLIT;
                 let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
-                // (The closure has its function's target features.)
                 let score = -s.nws(cp, co, -alpha - 1, n - 1);
                 if !s.stopped && score > cut {
-                    abort_ref.flag.store(true, Relaxed);
+                    abort.flag.store(true, Relaxed);
                 }
-                Part {
+                let part = Part {
                     score,
                     nodes: s.nodes,
                     stopped: s.stopped,
+                };
+                if let Ok(mut parts) = parts.lock() {
+                    parts[i] = part;
                 }
-            })
-            .collect();
+            }
+        };
+        let workers = rayon::current_num_threads().min(moves.len());
+        rayon::scope(|scope| {
+            for _ in 1..workers {
+                scope.spawn(|_| worker());
+            }
+            worker();
+        });
+        let parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
         self.nodes += parts.iter().map(|r| r.nodes).sum::<u64>();
         parts
     }
