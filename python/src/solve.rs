@@ -32,6 +32,7 @@ fn othello_solve<'py>(
         node_limit: nodes.unwrap_or(u64::MAX),
         time_limit: seconds.map(Duration::from_secs_f64),
         all_best: !first_best,
+        ..SolveOptions::default()
     };
     let outcome = py
         .detach(|| {

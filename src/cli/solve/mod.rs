@@ -70,6 +70,10 @@ pub struct SolveArgs {
     /// Give up a position after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// Order the moves by the pattern evaluation too from this many empties (an experiment:
+    /// the weights shipped do not make the search smaller yet; docs/performance.md).
+    #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub eval_from: Option<u32>,
     /// Find one best move only (faster: the other moves are not tested).
     #[arg(long)]
     pub first_best: bool,
@@ -313,6 +317,7 @@ pub fn run(args: &SolveArgs) -> i32 {
         node_limit: args.nodes.unwrap_or(u64::MAX),
         time_limit: args.time.map(Duration::from_secs_f64),
         all_best: !args.first_best,
+        eval_from: args.eval_from,
     };
     let started = Instant::now();
     let bar = common::progress(&args.common, jobs.len() as u64);

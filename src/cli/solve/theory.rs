@@ -81,6 +81,7 @@ impl Theorist {
                 node_limit: u64::MAX,
                 time_limit: args.solve_time.map(Duration::from_secs_f64),
                 all_best: false,
+                ..SolveOptions::default()
             },
         })
     }

@@ -225,6 +225,7 @@ pub fn judge_moves_within(
             node_limit: left,
             time_limit: None,
             all_best: true,
+            ..SolveOptions::default()
         };
         match solve(&boards[first + k], tt, &opts)? {
             Outcome::Solved(s) => {

@@ -6,6 +6,7 @@
 //! [`order`] (move ordering), [`last`] (the last four empties), [`stability`] (stable discs).
 
 pub mod analyze;
+pub mod eval;
 mod last;
 pub mod lost;
 pub mod obf;
@@ -34,6 +35,9 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Find every best move (one null-window search per other move), not only the first.
     pub all_best: bool,
+    /// Order the moves by the pattern evaluation ([`eval`]) from this many empties, besides
+    /// mobility (`None`: mobility only, the default; the weights shipped do not help yet).
+    pub eval_from: Option<u32>,
 }
 
 impl Default for SolveOptions {
@@ -42,6 +46,7 @@ impl Default for SolveOptions {
             node_limit: u64::MAX,
             time_limit: None,
             all_best: true,
+            eval_from: None,
         }
     }
 }
@@ -129,6 +134,7 @@ fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     tt.new_date();
     let deadline = opts.time_limit.map(|t| start + t);
     let mut s = Search::new(tt, opts.node_limit, deadline);
+    s.eval_from = opts.eval_from.unwrap_or(u32::MAX);
     let (p, o) = board.sides();
     let n = board.empties();
     let score = s.pvs(p, o, -64, 64, n);

@@ -6,6 +6,11 @@
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
+//! With more than one thread in the rayon pool, the nodes with [`SPLIT_MIN`] empties or more
+//! search their other moves in parallel once the first has been searched (young brothers
+//! wait: [`split`]); the table is shared, so the score is the same exact score whatever the
+//! threads.
+//!
 //! The hot functions are compiled for x86-64-v3 (POPCNT, LZCNT, BMI, AVX2) on x86_64; the
 //! caller checks the CPU first ([`super::cpu_ok`]).
 
@@ -14,7 +19,10 @@ use super::order::{MoveList, odd_quadrants};
 use super::stability::stable;
 use super::tt::{Bounds, NO_MOVE, Table};
 use super::{flips, legal};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
+
+mod split;
 
 /// Up to this many empties: no table, parity order only.
 const SHALLOW_MAX: u32 = 7;
@@ -24,8 +32,21 @@ const ETC_MIN: u32 = 12;
 /// Measured on FFO #40–#46 (one run each): from 14, 1.67 G nodes against 2.58 G for
 /// fastest-first alone, its own positions counted; from 12 no fewer, from 16 and 18 more.
 const SORT_MIN: u32 = 14;
+/// From this many empties a node searches its moves after the first in parallel (when the
+/// pool has more than one thread). FFO #41, #43, #44 on two threads: 12, 14 and 16 search
+/// about as many nodes (+/- 5 %); 14 gives the threads smaller pieces of work than 16.
+const SPLIT_MIN: u32 = 14;
+/// With the pattern evaluation in the order: what a disc of it is worth in a move's key
+/// (1/8 of an opponent's reply), and from how many empties it is searched one ply deep.
+/// Measured with the first weights (3,168 labels, FFO #40–#43, one thread): the key's weight
+/// 8 the least harmful of 8, 24, 32 and 128.
+const EVAL_WEIGHT: i32 = 8;
+const EVAL_DEEP: u32 = 20;
 /// Nodes between two looks at the clock and the node budget.
 const CHECK_EVERY: u64 = 1 << 14;
+/// The same inside a parallel search, which also looks whether it was called off (every
+/// 16,384 nodes: up to 50 % more nodes than every 1,024 on FFO #44, two threads).
+const CHECK_SPLIT: u64 = 1 << 10;
 
 /// The least `alpha` at which the stability bound is worth computing, by empties (a bound
 /// below it cannot cut: the opponent rarely has that many stable discs).
@@ -48,6 +69,31 @@ pub(super) struct Search<'a> {
     pub deadline: Option<Instant>,
     pub stopped: bool,
     next_check: u64,
+    /// The parallel searches this one runs inside: when one is called off (a sibling cut),
+    /// this search stops.
+    abort: Option<&'a Abort<'a>>,
+    /// Whether to search moves in parallel (the pool has more than one thread).
+    parallel: bool,
+    /// From this many empties the order takes the pattern evaluation (`u32::MAX`: never).
+    pub eval_from: u32,
+}
+
+/// A parallel search of a node's moves: its flag is raised when one move cuts, which makes
+/// the others' searches (and theirs, through `parent`) moot.
+struct Abort<'a> {
+    flag: AtomicBool,
+    parent: Option<&'a Abort<'a>>,
+}
+
+/// Whether `abort` or one of the searches it runs inside was called off.
+fn called_off(mut abort: Option<&Abort>) -> bool {
+    while let Some(a) = abort {
+        if a.flag.load(Relaxed) {
+            return true;
+        }
+        abort = a.parent;
+    }
+    false
 }
 
 #[cfg_attr(
@@ -67,12 +113,23 @@ impl<'a> Search<'a> {
             deadline,
             stopped: false,
             next_check: CHECK_EVERY,
+            abort: None,
+            parallel: rayon::current_num_threads() > 1,
+            eval_from: u32::MAX,
         }
     }
 
     fn check_budget(&mut self) {
-        self.next_check = self.nodes + CHECK_EVERY;
-        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        self.next_check = self.nodes
+            + if self.abort.is_some() {
+                CHECK_SPLIT
+            } else {
+                CHECK_EVERY
+            };
+        if self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || called_off(self.abort)
+        {
             self.stopped = true;
         }
     }
@@ -229,11 +286,14 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if n >= SORT_MIN {
-            list.sort_by_search(p, o, &mut self.nodes);
-        }
+        self.order(&mut list, p, o, n);
         list.sort();
-        for e in &list.moves[..list.n] {
+        let moves = &list.moves[..list.n];
+        for (i, e) in moves.iter().enumerate() {
+            if i > 0 && self.parallel && n >= SPLIT_MIN && moves.len() - i > 1 {
+                self.split_nws(p, o, alpha, n, &moves[i..], best, best_move);
+                return;
+            }
             self.nodes += 1;
             let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
             let s = -self.nws(cp, co, -alpha - 1, n - 1);
@@ -247,6 +307,23 @@ impl<'a> Search<'a> {
                     return;
                 }
             }
+        }
+    }
+
+    /// Keys the moves of a node with `n` empties for the order: by a one-ply search of
+    /// mobility from [`SORT_MIN`], plus the pattern evaluation when asked for
+    /// ([`super::SolveOptions::eval_from`]).
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+    )]
+    fn order(&mut self, list: &mut MoveList, p: u64, o: u64, n: u32) {
+        if n >= self.eval_from {
+            let depth = u32::from(n >= EVAL_DEEP);
+            list.sort_by_eval(p, o, n, depth, EVAL_WEIGHT, &mut self.nodes);
+        }
+        if n >= SORT_MIN {
+            list.sort_by_search(p, o, &mut self.nodes);
         }
     }
 
@@ -289,14 +366,21 @@ impl<'a> Search<'a> {
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |b| b.mv);
         let mut list = MoveList::new(p, o, moves, hash_move);
-        if n >= SORT_MIN {
-            list.sort_by_search(p, o, &mut self.nodes);
-        }
+        self.order(&mut list, p, o, n);
         list.sort();
         let alpha0 = alpha;
         let mut best = -99;
         let mut best_move = NO_MOVE;
-        for (i, e) in list.moves[..list.n].iter().enumerate() {
+        let moves = &list.moves[..list.n];
+        for (i, e) in moves.iter().enumerate() {
+            if i > 0 && self.parallel && n >= SPLIT_MIN && moves.len() - i > 1 {
+                let window = (&mut alpha, beta);
+                self.split_pvs(p, o, window, n, &moves[i..], &mut best, &mut best_move);
+                if self.stopped {
+                    return 0;
+                }
+                break;
+            }
             self.nodes += 1;
             let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
             let s = if i == 0 {

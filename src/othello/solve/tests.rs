@@ -169,3 +169,55 @@ fn last_flip_count_matches_flips() {
         }
     }
 }
+
+/// The parallel search (young brothers wait, from 14 empties) gives one thread's score and a
+/// move that reaches it: random positions at 16–18 empties, on pools of one and four
+/// threads, with a small table (entries replaced often, threads writing the same buckets).
+#[test]
+fn parallel_search_matches_one_thread() {
+    if !cpu_ok() {
+        return;
+    }
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .expect("a thread pool")
+    };
+    let (one, four) = (pool(1), pool(4));
+    let opts = SolveOptions {
+        all_best: false,
+        ..SolveOptions::default()
+    };
+    let mut seed = 0x0dd5_eed5_1600_2000;
+    for i in 0..12 {
+        let b = random_position(&mut seed, 16 + (i % 3) as u32);
+        let solved = |pool: &rayon::ThreadPool| {
+            let tt = Table::new(1);
+            match pool.install(|| solve(&b, &tt, &opts)) {
+                Ok(Outcome::Solved(s)) => s,
+                other => panic!("not solved: {other:?}"),
+            }
+        };
+        let (a, b4) = (solved(&one), solved(&four));
+        assert_eq!(a.score, b4.score, "position {i}: {b:?}");
+        // The four threads' move reaches the score (one thread, a fresh table).
+        if let Some(&sq) = b4.best_moves.first() {
+            let mut after = b;
+            after.play(Move::Place(sq));
+            let tt = Table::new(1);
+            let Ok(Outcome::Solved(s)) = one.install(|| solve(&after, &tt, &opts)) else {
+                panic!("not solved");
+            };
+            let s = if after.to_move == b.to_move {
+                s.score
+            } else {
+                -s.score
+            };
+            assert_eq!(
+                s, a.score,
+                "position {i}: move {sq} does not reach the score"
+            );
+        }
+    }
+}
