@@ -70,10 +70,12 @@ pub struct SolveArgs {
     /// Give up a position after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
-    /// Order the moves by the pattern evaluation too from this many empties (an experiment:
-    /// the weights shipped do not make the search smaller yet; docs/performance.md).
+    /// Order the moves by the pattern evaluation too from this many empties (default 15).
     #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u32).range(1..=60))]
     pub eval_from: Option<u32>,
+    /// Order the moves by mobility only (no pattern evaluation).
+    #[arg(long, conflicts_with = "eval_from")]
+    pub no_eval_order: bool,
     /// Find one best move only (faster: the other moves are not tested).
     #[arg(long)]
     pub first_best: bool,
@@ -317,7 +319,11 @@ pub fn run(args: &SolveArgs) -> i32 {
         node_limit: args.nodes.unwrap_or(u64::MAX),
         time_limit: args.time.map(Duration::from_secs_f64),
         all_best: !args.first_best,
-        eval_from: args.eval_from,
+        eval_from: if args.no_eval_order {
+            None
+        } else {
+            args.eval_from.or(Some(qipu::othello::solve::EVAL_FROM))
+        },
     };
     let started = Instant::now();
     let bar = common::progress(&args.common, jobs.len() as u64);

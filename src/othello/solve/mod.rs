@@ -26,6 +26,11 @@ use std::time::{Duration, Instant};
 
 pub use tt::Table;
 
+/// From this many empties the move order takes the pattern evaluation by default. FFO #43
+/// and #45–#48, one thread, weights from 6,040 labels: from 15 empties 2,552 M nodes, from
+/// 18 2,656 M, without it 2,839 M.
+pub const EVAL_FROM: u32 = 15;
+
 /// What to solve for and within what budget.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
@@ -35,8 +40,8 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Find every best move (one null-window search per other move), not only the first.
     pub all_best: bool,
-    /// Order the moves by the pattern evaluation ([`eval`]) from this many empties, besides
-    /// mobility (`None`: mobility only, the default; the weights shipped do not help yet).
+    /// Order the moves by the pattern evaluation ([`eval`]) too from this many empties
+    /// (`None`: by mobility only). Default [`EVAL_FROM`].
     pub eval_from: Option<u32>,
 }
 
@@ -46,7 +51,7 @@ impl Default for SolveOptions {
             node_limit: u64::MAX,
             time_limit: None,
             all_best: true,
-            eval_from: None,
+            eval_from: Some(EVAL_FROM),
         }
     }
 }
