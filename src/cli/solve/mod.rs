@@ -18,7 +18,7 @@ use qipu::othello::notation::{board_string, move_name, parse_board, square_name}
 use qipu::othello::replay::replay_record;
 use qipu::othello::rules::Board;
 use qipu::othello::solve::obf::parse_obf;
-use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
+use qipu::othello::solve::{EVAL_FROM, Outcome, SolveOptions, Table, solve};
 use qipu::output::report::ReportFormat;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -319,11 +319,7 @@ pub fn run(args: &SolveArgs) -> i32 {
         node_limit: args.nodes.unwrap_or(u64::MAX),
         time_limit: args.time.map(Duration::from_secs_f64),
         all_best: !args.first_best,
-        eval_from: if args.no_eval_order {
-            None
-        } else {
-            args.eval_from.or(Some(qipu::othello::solve::EVAL_FROM))
-        },
+        eval_from: (!args.no_eval_order).then(|| args.eval_from.unwrap_or(EVAL_FROM)),
     };
     let started = Instant::now();
     let bar = common::progress(&args.common, jobs.len() as u64);
