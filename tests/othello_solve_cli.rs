@@ -36,7 +36,7 @@ fn one_position_on_two_threads_as_on_one() {
         return;
     }
     for args in [["-j", "1"], ["-j", "2"]] {
-        for order in [None, Some("--no-eval-order")] {
+        for order in [&[][..], &["--eval-from", "15"]] {
             let mut a = vec![
                 "solve",
                 "samples/othello/positions.obf",
@@ -44,7 +44,7 @@ fn one_position_on_two_threads_as_on_one() {
                 args[0],
                 args[1],
             ];
-            a.extend(order);
+            a.extend_from_slice(order);
             let (code, rows) = json(&a);
             assert_eq!(code, 0, "{a:?}: {rows:?}");
             assert_eq!(rows.len(), 4);

@@ -26,11 +26,6 @@ use std::time::{Duration, Instant};
 
 pub use tt::Table;
 
-/// From this many empties the move order takes the pattern evaluation by default. FFO #43
-/// and #45–#48, one thread, weights from 6,040 labels: from 15 empties 2,552 M nodes, from
-/// 18 2,656 M, without it 2,839 M.
-pub const EVAL_FROM: u32 = 15;
-
 /// What to solve for and within what budget.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
@@ -41,7 +36,10 @@ pub struct SolveOptions {
     /// Find every best move (one null-window search per other move), not only the first.
     pub all_best: bool,
     /// Order the moves by the pattern evaluation ([`eval`]) too from this many empties
-    /// (`None`: by mobility only). Default [`EVAL_FROM`].
+    /// (`None`, the default: by mobility only). FFO #43 and #45–#48, one thread, weights
+    /// from 6,040 labels: from 15 empties 2,552 M nodes, from 18 2,656 M, without it 2,839 M;
+    /// not the default, since with the weights of 12,129 labels from 15 empties it searched
+    /// 0.98 of the nodes on #40–#49 but 1.30 on #51 (docs/performance.md).
     pub eval_from: Option<u32>,
 }
 
@@ -51,7 +49,7 @@ impl Default for SolveOptions {
             node_limit: u64::MAX,
             time_limit: None,
             all_best: true,
-            eval_from: Some(EVAL_FROM),
+            eval_from: None,
         }
     }
 }

@@ -2,8 +2,8 @@
 //! variation (PVS). Three tiers by the number of empty squares: the last four
 //! ([`super::last`]), a shallow tier without the table (parity order), and the deep tier with
 //! the transposition table, enhanced transposition cut-offs (ETC) and fastest-first order,
-//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation and from
-//! [`super::EVAL_FROM`] empties (by default) by a pattern evaluation ([`super::eval`]).
+//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation, and when
+//! asked for by a pattern evaluation ([`super::eval`]).
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
