@@ -27,6 +27,33 @@ fn the_sample_positions_are_solved_as_listed() {
     assert_eq!(rows[3]["score"], 18);
 }
 
+/// One position on two threads (`-j 2`: the parallel search) and on one, with and without
+/// the pattern evaluation in the order: every run the file's score and every best move it
+/// lists (16-empty positions of real games: fractions of a second).
+#[test]
+fn one_position_on_two_threads_as_on_one() {
+    if !solver_runs_here() {
+        return;
+    }
+    for args in [["-j", "1"], ["-j", "2"]] {
+        for order in [&[][..], &["--eval-from", "15"]] {
+            let mut a = vec![
+                "solve",
+                "samples/othello/positions.obf",
+                "-q",
+                args[0],
+                args[1],
+            ];
+            a.extend_from_slice(order);
+            let (code, rows) = json(&a);
+            assert_eq!(code, 0, "{a:?}: {rows:?}");
+            assert_eq!(rows.len(), 4);
+            assert!(rows.iter().all(|r| r["agrees"] == true), "{a:?}: {rows:?}");
+            assert_eq!(rows[3]["score"], 18, "{a:?}");
+        }
+    }
+}
+
 #[test]
 fn a_wrong_answer_in_the_file_is_reported() {
     if !solver_runs_here() {

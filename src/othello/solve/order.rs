@@ -65,42 +65,6 @@ fn search1(p: u64, o: u64, nodes: &mut u64) -> i32 {
     best
 }
 
-/// The pattern evaluation of `p` to move (`n` empties) searched `depth` plies (negamax, every
-/// move; a pass: the opponent's, negated; a game over: the disc difference). Each position
-/// reached counts as a node.
-#[cfg_attr(
-    target_arch = "x86_64",
-    target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
-)]
-fn eval_search(p: u64, o: u64, n: u32, depth: u32, nodes: &mut u64) -> i32 {
-    if depth == 0 {
-        return super::eval::evaluate(p, o, n).unwrap_or(0);
-    }
-    let moves = legal(p, o);
-    if moves == 0 {
-        if legal(o, p) == 0 {
-            return super::last::final_score(p, o) * 16;
-        }
-        return -eval_search(o, p, n, depth, nodes);
-    }
-    let mut best = i32::MIN;
-    let mut m = moves;
-    while m != 0 {
-        let sq = m.trailing_zeros();
-        m &= m - 1;
-        let f = super::flips(sq as usize, p, o);
-        *nodes += 1;
-        best = best.max(-eval_search(
-            o ^ f,
-            p | f | 1u64 << sq,
-            n - 1,
-            depth - 1,
-            nodes,
-        ));
-    }
-    best
-}
-
 /// The quadrant masks of the empty squares holding an odd number of them.
 #[inline(always)]
 pub(super) fn odd_quadrants(empty: u64) -> u64 {
@@ -184,33 +148,24 @@ impl MoveList {
         }
     }
 
-    /// Adds to each key but the table move's the value for `p` of the move by the pattern
-    /// evaluation ([`super::eval`]) searched `depth` plies below the move; `false` (keys
-    /// unchanged) without weights.
+    /// Adds to each key but the table move's the value for `p` of the position after the
+    /// move by the pattern evaluation ([`super::eval`]), `weight` a disc (nothing without
+    /// weights).
     #[cfg_attr(
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
-    pub fn sort_by_eval(
-        &mut self,
-        p: u64,
-        o: u64,
-        n: u32,
-        depth: u32,
-        weight: i32,
-        nodes: &mut u64,
-    ) -> bool {
-        if super::eval::evaluate(o, p, n).is_none() {
-            return false;
-        }
+    pub fn sort_by_eval(&mut self, p: u64, o: u64, n: u32, weight: i32) {
         for e in &mut self.moves[..self.n] {
             if e.sq == self.hash_move {
                 continue;
             }
             let (np, no) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
-            e.key += -eval_search(np, no, n - 1, depth, nodes) * weight / 16;
+            let Some(v) = super::eval::evaluate(np, no, n - 1) else {
+                return;
+            };
+            e.key -= v * weight / super::eval::SCALE as i32;
         }
-        true
     }
 
     /// Sorts the moves, best key first (insertion sort: lists are short).

@@ -2,7 +2,8 @@
 //! variation (PVS). Three tiers by the number of empty squares: the last four
 //! ([`super::last`]), a shallow tier without the table (parity order), and the deep tier with
 //! the transposition table, enhanced transposition cut-offs (ETC) and fastest-first order,
-//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation.
+//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation, and when
+//! asked for by a pattern evaluation ([`super::eval`]).
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
@@ -37,11 +38,11 @@ const SORT_MIN: u32 = 14;
 /// about as many nodes (+/- 5 %); 14 gives the threads smaller pieces of work than 16.
 const SPLIT_MIN: u32 = 14;
 /// With the pattern evaluation in the order: what a disc of it is worth in a move's key
-/// (1/8 of an opponent's reply), and from how many empties it is searched one ply deep.
-/// Measured with the first weights (3,168 labels, FFO #40–#43, one thread): the key's weight
-/// 8 the least harmful of 8, 24, 32 and 128.
+/// (1/8 of an opponent's reply). FFO #43 and #45–#48, one thread, weights from 6,040 labels,
+/// from 15 empties: 2,552 M nodes with 8, against 2,839 M without the evaluation; 16 and 32
+/// gave 2,587 M and 2,690 M, and the evaluation searched one ply deep from 20 empties
+/// 2,622 M (with 8).
 const EVAL_WEIGHT: i32 = 8;
-const EVAL_DEEP: u32 = 20;
 /// Nodes between two looks at the clock and the node budget.
 const CHECK_EVERY: u64 = 1 << 14;
 /// The same inside a parallel search, which also looks whether it was called off (every
@@ -311,16 +312,15 @@ impl<'a> Search<'a> {
     }
 
     /// Keys the moves of a node with `n` empties for the order: by a one-ply search of
-    /// mobility from [`SORT_MIN`], plus the pattern evaluation when asked for
-    /// ([`super::SolveOptions::eval_from`]).
+    /// mobility from [`SORT_MIN`], plus the pattern evaluation of the position after each
+    /// move from [`super::SolveOptions::eval_from`] empties.
     #[cfg_attr(
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
     fn order(&mut self, list: &mut MoveList, p: u64, o: u64, n: u32) {
         if n >= self.eval_from {
-            let depth = u32::from(n >= EVAL_DEEP);
-            list.sort_by_eval(p, o, n, depth, EVAL_WEIGHT, &mut self.nodes);
+            list.sort_by_eval(p, o, n, EVAL_WEIGHT);
         }
         if n >= SORT_MIN {
             list.sort_by_search(p, o, &mut self.nodes);
