@@ -93,18 +93,12 @@ fn a_rulebook_diagram_is_judged_as_printed() {
     let file = dir.join("axf-102.pgn");
     std::fs::write(&file, format!("[FEN \"{fen}\"]\n\n{moves} *\n")).unwrap();
     let run = |extra: &[&str]| {
-        let out = assert_cmd::Command::cargo_bin("qipu")
-            .unwrap()
-            .args(["adjudicate", "--json", "-q", "--rules", "axf"])
-            .arg(format!("--rule=repetitions={occ}"))
-            .args(extra)
-            .arg(&file)
-            .output()
-            .unwrap();
-        let v: serde_json::Value =
-            serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap())
-                .unwrap();
-        (out.status.code(), v)
+        let repetitions = format!("--rule=repetitions={occ}");
+        let mut args = vec!["adjudicate", "-q", "--rules", "axf", repetitions.as_str()];
+        args.extend_from_slice(extra);
+        args.push(file.to_str().expect("a UTF-8 temporary path"));
+        let (code, mut reports) = crate::common::json(&args);
+        (Some(code), reports.remove(0))
     };
     let (code, v) = run(&[]);
     assert_eq!(code, Some(0), "{v}");

@@ -491,30 +491,23 @@ fn a_move_that_is_two_things_is_printed_with_both() {
         ),
     )
     .unwrap();
-    let run = |args: &[&str]| {
-        let out = assert_cmd::Command::cargo_bin("qipu")
-            .unwrap()
-            .args(args)
-            .arg(&file)
-            .output()
-            .unwrap();
-        (
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
-    let (_, text) = run(&["adjudicate", "--explain"]);
+    let path = file.to_str().expect("a UTF-8 temporary path");
+    let out = crate::common::qipu()
+        .args(["adjudicate", "--explain", path])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
     let row = text
         .lines()
         .find(|l| l.contains("车３平５"))
         .expect("the cycle's row");
     assert!(row.contains("mate-threat 杀兼捉"), "{text}");
-    let (json, _) = run(&["adjudicate", "--json", "-q"]);
-    let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let (_, reports) = crate::common::json(&["adjudicate", "-q", path]);
+    let v = &reports[0];
     let cycle = v["verdict"]["cycle"].as_array().unwrap();
-    assert_eq!(cycle[1]["kind"], "mate-threat", "{json}");
-    assert_eq!(cycle[1]["also"], "chase", "{json}");
-    assert!(cycle[3].get("also").is_none(), "{json}");
+    assert_eq!(cycle[1]["kind"], "mate-threat", "{v}");
+    assert_eq!(cycle[1]["also"], "chase", "{v}");
+    assert!(cycle[3].get("also").is_none(), "{v}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
