@@ -318,7 +318,7 @@ fn events_rules() {
 #[test]
 fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
     use qipu::core::rules::Rules;
-    use qipu::junqi::judge::{PRESETS, RULE_SPECS, merge_tag};
+    use qipu::junqi::rule_set::{PRESETS, RULE_SPECS, merge_tag};
     let cli = Rules::build(
         RULE_SPECS,
         PRESETS,

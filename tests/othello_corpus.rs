@@ -7,8 +7,9 @@ use qipu::core::record::{Input, Record};
 use qipu::core::rules::Rules;
 use qipu::core::verdict::Reason;
 use qipu::othello::Othello;
-use qipu::othello::judge::{Empties, score, stated_score};
+use qipu::othello::judge::{score, stated_score};
 use qipu::othello::replay::replay_record;
+use qipu::othello::rule_set::Empties;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -2,10 +2,10 @@
 //! every move's label as printed, the ruling, and each side's term.
 
 use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::judge::BoardRules;
 use qipu::xiangqi::notation;
 use qipu::xiangqi::repetition::Code;
 use qipu::xiangqi::replay::board_verdict;
+use qipu::xiangqi::rule_set::BoardRules;
 use qipu::xiangqi::rules::{Move, Position};
 
 const DIAGRAMS: &str = include_str!("fixtures/xiangqi-cxa-2020-diagrams.tsv");

@@ -318,7 +318,7 @@ fn pgn_writer_output_reads_back() {
 }
 
 fn check_spans(text: &str, r: &Record) {
-    let ok = |s: qipu::core::record::Span| {
+    let ok = |s: qipu::core::span::Span| {
         s.start <= s.end
             && s.end <= text.len()
             && text.is_char_boundary(s.start)

@@ -2,7 +2,9 @@
 //! checks every count below 2,000,000 (a few seconds in debug); the deep counts and the speed
 //! measurement are #[ignore]d (run them with `cargo test --release -- --ignored`).
 
-use qipu::xiangqi::rules::{Position, perft};
+use qipu::core::game::{Game, PerftQuery};
+use qipu::xiangqi::Xiangqi;
+use qipu::xiangqi::rules::Position;
 use std::time::Instant;
 
 struct Case {
@@ -63,15 +65,35 @@ fn perft_shallow() {
 
 #[test]
 fn divide_sums_to_the_total_and_jobs_do_not_change_it() {
-    let pos = Position::start();
-    let (total, lines) = perft(&pos, 3, true, 1);
-    assert_eq!(lines.len(), 44);
-    assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), total);
-    assert!(lines.iter().any(|(m, _)| m == "h2e2"));
-    let (par, par_lines) = perft(&pos, 3, true, 2);
-    assert_eq!(par, total);
-    assert_eq!(par_lines, lines);
-    assert_eq!(perft(&pos, 0, false, 1).0, 1);
+    let perft = |depth, divide, jobs| {
+        Xiangqi
+            .perft(
+                None,
+                PerftQuery {
+                    depth,
+                    divide,
+                    jobs,
+                },
+            )
+            .unwrap()
+    };
+    let three = perft(3, true, 1);
+    assert_eq!(three.divide.len(), 44);
+    assert_eq!(
+        three.divide.iter().map(|(_, n)| n).sum::<u64>(),
+        three.total
+    );
+    assert!(three.divide.iter().any(|(m, _)| m == "h2e2"));
+    assert!(three.divide.is_sorted(), "sorted by ICCS text");
+    // Threads share the root moves from depth 4.
+    let one = perft(4, true, 1);
+    let two = perft(4, true, 2);
+    assert_eq!(one.total, 3_290_240);
+    assert_eq!(two.total, one.total);
+    assert_eq!(two.divide, one.divide);
+    assert_eq!(perft(4, false, 2).total, one.total);
+    assert!(perft(4, false, 2).divide.is_empty());
+    assert_eq!(perft(0, false, 1).total, 1);
 }
 
 /// Deep counts: minutes in debug, seconds in release.

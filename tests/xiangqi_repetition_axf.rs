@@ -4,9 +4,9 @@
 //! Every disagreement is printed with its id and label (and explained in
 //! docs/rules/xiangqi-repetition.md).
 
-use qipu::xiangqi::judge::BoardRules;
 use qipu::xiangqi::repetition::Code;
 use qipu::xiangqi::replay::board_verdict;
+use qipu::xiangqi::rule_set::BoardRules;
 use qipu::xiangqi::rules::{Move, Position, Square};
 
 const CASES: &str = concat!(

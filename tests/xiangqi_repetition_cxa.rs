@@ -4,13 +4,13 @@
 //! from the clause. A few clauses that need no cycle are checked on single positions below.
 
 use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::judge::BoardRules;
 use qipu::xiangqi::repetition::aside::Aside;
 use qipu::xiangqi::repetition::cxa::{self, Ctx};
 use qipu::xiangqi::repetition::mate::Budget;
 use qipu::xiangqi::repetition::threats::{Threat, threats};
 use qipu::xiangqi::repetition::{Code, MoveInfo, analyse_axf, analyse_cxa};
 use qipu::xiangqi::replay::board_verdict;
+use qipu::xiangqi::rule_set::BoardRules;
 use qipu::xiangqi::rules::{Color, Move, Position, Square};
 
 const CASES: &str = include_str!("fixtures/xiangqi-cxa-cases.tsv");
@@ -205,7 +205,7 @@ fn capture_that_gets_mated_is_no_threat() {
 #[test]
 fn disputed_samples() {
     use qipu::core::rules::Rules;
-    use qipu::xiangqi::judge::{PRESETS, RULE_SPECS};
+    use qipu::xiangqi::rule_set::{PRESETS, RULE_SPECS};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi/disputed");
     let cases = [
         (

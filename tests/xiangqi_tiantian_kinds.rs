@@ -3,10 +3,10 @@
 //! verdicts), checked against qipu's labels under the CXA rules.
 
 use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::judge::BoardRules;
 use qipu::xiangqi::notation;
 use qipu::xiangqi::repetition::Code;
 use qipu::xiangqi::replay::board_verdict;
+use qipu::xiangqi::rule_set::BoardRules;
 use qipu::xiangqi::rules::{Move, Position};
 
 const CASES: &str = include_str!("fixtures/xiangqi-tiantian-kinds.tsv");

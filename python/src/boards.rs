@@ -15,11 +15,13 @@ use qipu::junqi::{judge::JunqiJudge, replay::JunqiReplayer};
 use qipu::othello::notation::board_string;
 use qipu::othello::replay::OthelloReplayer;
 use qipu::othello::rules::{Board as OthelloPosition, Move as OthelloMove};
-use qipu::othello::judge::{Empties, OthelloJudge, legal_move_names};
+use qipu::othello::judge::{OthelloJudge, legal_move_names};
+use qipu::othello::rule_set::Empties;
 use qipu::xiangqi::notation::{self, ChineseStyle, Digits, Script, Style};
 use qipu::xiangqi::replay::XiangqiReplayer;
 use qipu::xiangqi::rules::{Color, Move, Position};
-use qipu::xiangqi::judge::{BoardRules, XiangqiJudge};
+use qipu::xiangqi::judge::XiangqiJudge;
+use qipu::xiangqi::rule_set::BoardRules;
 use std::sync::{Mutex, MutexGuard};
 
 type XiangqiGame = JudgedGame<XiangqiReplayer, NoJudge<Position, Move>>;
@@ -318,7 +320,7 @@ impl JunqiBoard {
         layout: Option<&str>,
     ) -> PyResult<Self> {
         let rules = crate::game_rules(qipu::core::record::GameKind::Junqi, rules, params)?;
-        let params = Params::from_rules(&rules);
+        let params = rules.typed::<Params>();
         let bad =
             |e: qipu::core::error::RecordError| errors::record_error(py, &e, None, None, None);
         let pos = match (position, layout) {

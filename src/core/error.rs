@@ -1,7 +1,7 @@
 //! Errors and warnings about a record. They carry a span so that the report can give line and
 //! column, and the diagnostic can point at the offending text.
 
-use crate::core::record::Span;
+use crate::core::span::Span;
 use serde::Serialize;
 
 /// The fixed error vocabulary of the report (`error.kind`).

@@ -216,7 +216,7 @@ pub(crate) fn line_start(text: &str, at: usize) -> usize {
 
 /// The [`Game`] methods that only hand on to a game's own modules, by the layout every game
 /// keeps: `formats::{FORMATS, sniff, read}`, `formats::write::convert`,
-/// `judge::{RULE_SPECS, PRESETS}`, `replay::check_with`, `show::{show, frames}`, and its referee's
+/// `rule_set::{RULE_SPECS, PRESETS}`, `replay::check_with`, `show::{show, frames}`, and its referee's
 /// `RefereeOf::<Self>::new` (in its `referee.rs`). A game's `impl Game` names its kind with it
 /// and writes only what is its own.
 macro_rules! game_modules {
@@ -230,11 +230,11 @@ macro_rules! game_modules {
         }
 
         fn rule_specs(&self) -> &'static [$crate::core::rules::RuleSpec] {
-            judge::RULE_SPECS
+            rule_set::RULE_SPECS
         }
 
         fn presets(&self) -> &'static [$crate::core::rules::Preset] {
-            judge::PRESETS
+            rule_set::PRESETS
         }
 
         fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {

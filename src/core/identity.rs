@@ -131,7 +131,7 @@ pub(crate) fn of_bad_setup(
 mod tests {
     use super::*;
     use crate::core::error::ErrorKind;
-    use crate::core::record::Span;
+    use crate::core::span::Span;
 
     fn id(game: GameKind, start: &str, moves: &[u16]) -> Identity {
         of_replay(

@@ -7,7 +7,7 @@
 //! bound of 200 moves.
 
 use crate::core::error::RecordError;
-use crate::core::record::Span;
+use crate::core::span::Span;
 use std::cell::Cell;
 
 /// The default limit: moves held for one record, variations included. Far above any real

@@ -10,10 +10,12 @@ pub mod error;
 pub mod game;
 pub mod identity;
 pub mod limits;
+pub(crate) mod perft;
 pub mod record;
 pub mod referee;
 pub mod replay;
 pub mod rules;
+pub mod span;
 pub(crate) mod svg;
 #[cfg(test)]
 pub(crate) mod testing;

@@ -2,6 +2,7 @@
 //! is applied. Moves stay as the text tokens the record wrote (with their source spans); a
 //! game's notation module resolves them against the legal moves of the position.
 
+use crate::core::span::Span;
 use compact_str::CompactString;
 use serde::Serialize;
 use std::sync::Arc;
@@ -40,30 +41,6 @@ impl GameKind {
 impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A byte range in the source: in the decoded text for text formats, in the raw file for
-/// binary formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-    pub fn len(&self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// The same span moved by `base` bytes (a game parsed from a slice of a larger file).
-    pub fn shifted(self, base: usize) -> Span {
-        Span::new(self.start + base, self.end + base)
     }
 }
 

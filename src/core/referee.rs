@@ -9,8 +9,9 @@
 //! board" is found by the same code, at the same ply, in both.
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, MoveEntry, Record, Span};
+use crate::core::record::{GameKind, MoveEntry, Record};
 use crate::core::replay::{Replay, Replayer};
+use crate::core::span::Span;
 use crate::core::verdict::Verdict;
 
 /// What the board rules say after a move.
@@ -565,4 +566,15 @@ pub trait GameReferee: Send {
     fn warnings(&self) -> &[Warning];
     /// A copy of the referee, for trying a line without playing it.
     fn boxed_clone(&self) -> Box<dyn GameReferee>;
+}
+
+/// Replays the record. A setup error gives `Err`; a bad move stops the replay with the error
+/// recorded. A parse error the reader met after the last move it could read is reported once
+/// the moves before it replayed. This is the driver of the move-by-move referee without a
+/// judge ([`replay_judged`] judges too).
+pub fn replay<R: Replayer + Clone>(
+    rules: &R,
+    record: &Record,
+) -> Result<Replay<R::Position, R::Move>, RecordError> {
+    replay_judged(rules.clone(), NoJudge::default(), record).map(|r| r.replay)
 }

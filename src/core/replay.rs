@@ -51,19 +51,3 @@ impl<P, M> Replay<P, M> {
         self.moves.len()
     }
 }
-
-/// Replays the record. A setup error gives `Err`; a bad move stops the replay with the error
-/// recorded. A parse error the reader met after the last move it could read is reported once
-/// the moves before it replayed. This is the driver of the move-by-move referee without a
-/// judge ([`crate::core::referee::replay_judged`] judges too).
-pub fn replay<R: Replayer + Clone>(
-    rules: &R,
-    record: &Record,
-) -> Result<Replay<R::Position, R::Move>, RecordError> {
-    crate::core::referee::replay_judged(
-        rules.clone(),
-        crate::core::referee::NoJudge::default(),
-        record,
-    )
-    .map(|r| r.replay)
-}

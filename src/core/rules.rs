@@ -1,7 +1,9 @@
 //! Rule parameters: `--rules PRESET` and `--rule KEY=VALUE`, validated against what each game
 //! declares. An unknown key or a bad value is a usage error that names the valid ones.
 
+use std::any::Any;
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 /// The kind of value a rule parameter takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,8 +33,26 @@ pub struct Preset {
     pub values: &'static [(&'static str, &'static str)],
 }
 
+/// A game's rule values as types: what its replay, judge, referee and writers read. Built
+/// from the checked values of [`Rules`] once per run ([`Rules::typed`]), not once a record.
+pub trait RuleSet: Clone + Send + Sync + 'static {
+    /// The parameters the game declares: keys, defaults, the values each takes.
+    const SPECS: &'static [RuleSpec];
+    /// The named rule sets; the first is the default.
+    const PRESETS: &'static [Preset];
+
+    /// The typed values of `rules`, whose values were checked against [`RuleSet::SPECS`] when
+    /// they were built (a key they lack has its default).
+    fn from_values(rules: &Rules) -> Self;
+
+    /// The defaults (the first preset).
+    fn defaults() -> Self {
+        Self::from_values(&Rules::defaults(Self::SPECS, Self::PRESETS))
+    }
+}
+
 /// The rule parameters in force for one game: the preset's name and every key's value.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Rules {
     pub preset: String,
     /// The game's parameters, whose defaults are the values of keys a rule set leaves out.
@@ -40,7 +60,28 @@ pub struct Rules {
     values: BTreeMap<&'static str, String>,
     /// Keys set with `--rule` (a record's own rule tags must not override them).
     explicit: Vec<&'static str>,
+    /// The game's typed rules, built from these values the first time they are asked for and
+    /// shared by every copy of the same values.
+    typed: Arc<OnceLock<Box<dyn Any + Send + Sync>>>,
 }
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        (
+            self.preset.as_str(),
+            self.specs,
+            &self.values,
+            &self.explicit,
+        ) == (
+            other.preset.as_str(),
+            other.specs,
+            &other.values,
+            &other.explicit,
+        )
+    }
+}
+
+impl Eq for Rules {}
 
 impl Rules {
     /// Builds the rule set: the defaults, then the preset, then each `KEY=VALUE`.
@@ -87,6 +128,7 @@ impl Rules {
             specs,
             values,
             explicit,
+            typed: Arc::default(),
         })
     }
 
@@ -98,6 +140,7 @@ impl Rules {
             specs,
             values: BTreeMap::new(),
             explicit: Vec::new(),
+            typed: Arc::default(),
         })
     }
 
@@ -119,8 +162,20 @@ impl Rules {
         let mut r = self.clone();
         if !self.is_explicit(key) {
             r.values.insert(spec.key, value.trim().to_string());
+            r.typed = Arc::default();
         }
         Ok(r)
+    }
+
+    /// The game's typed rules: built from these values the first time, then the same value
+    /// for every record of the run (every copy of these rules shares it).
+    pub fn typed<T: RuleSet>(&self) -> T {
+        let built = self.typed.get_or_init(|| Box::new(T::from_values(self)));
+        match built.downcast_ref::<T>() {
+            Some(t) => t.clone(),
+            // Another game's type asked of these values: built afresh, never cached.
+            None => T::from_values(self),
+        }
     }
 
     /// The value of `key`: the one set, else the game's default (`None` for a key the game

@@ -7,11 +7,13 @@ pub mod judge;
 pub mod notation;
 pub mod referee;
 pub mod replay;
+pub mod rule_set;
 pub mod rules;
 pub mod show;
 pub mod svg;
 
 use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::perft::{self, PerftTree};
 use crate::core::record::GameKind;
 use notation::action::action_text;
 use notation::position::{STANDARD_TEST_LAYOUT, parse_layout, parse_position};
@@ -41,37 +43,34 @@ impl Game for Junqi {
                 .map_err(|e| format!("bad Junqi position at byte {}: {}", e.start, e.message))?,
         };
         let params = Params::default();
-        let root = pos.legal_actions(&params);
-        let count = |a: &rules::Action| {
-            let mut next = pos.clone();
-            next.apply(*a, &params);
-            rules::perft::perft(&next, query.depth.saturating_sub(1), &params)
-        };
-        let counts: Vec<u64> = if query.depth == 0 {
-            Vec::new()
-        } else if query.jobs > 1 {
-            use rayon::prelude::*;
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(query.jobs)
-                .build()
-                .map_err(|e| e.to_string())?;
-            pool.install(|| root.par_iter().map(count).collect())
-        } else {
-            root.iter().map(count).collect()
-        };
-        let total = if query.depth == 0 {
-            1
-        } else {
-            counts.iter().sum()
-        };
-        let divide = if query.divide {
-            root.iter()
-                .zip(&counts)
-                .map(|(a, n)| (action_text(&pos, *a, true), *n))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Ok(PerftOutput { divide, total })
+        Ok(perft::perft(&PerftRoot { pos, params }, query))
+    }
+}
+
+/// A position with the movement parameters its moves are generated under.
+struct PerftRoot {
+    pos: rules::Position,
+    params: Params,
+}
+
+impl PerftTree for PerftRoot {
+    type Move = rules::Action;
+
+    fn root_moves(&self) -> Vec<rules::Action> {
+        self.pos.legal_actions(&self.params)
+    }
+
+    fn leaves_after(&self, action: rules::Action, depth: u32) -> u64 {
+        let mut next = self.pos.clone();
+        next.apply(action, &self.params);
+        rules::perft::perft(&next, depth, &self.params)
+    }
+
+    fn leaves(&self, depth: u32) -> u64 {
+        rules::perft::perft(&self.pos, depth, &self.params)
+    }
+
+    fn move_text(&self, action: rules::Action) -> String {
+        action_text(&self.pos, action, true)
     }
 }

@@ -47,7 +47,7 @@ impl RefereeOf<Junqi> {
     }
 
     pub fn from_position(rules: &Rules, start: Position) -> JunqiReferee {
-        let params = Params::from_rules(rules);
+        let params = rules.typed::<Params>();
         RefereeOf::with(
             JunqiReplayer {
                 params: params.clone(),

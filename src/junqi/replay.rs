@@ -15,9 +15,10 @@ use crate::core::replay::Replayer;
 use crate::core::rules::Rules;
 use crate::core::verdict::decide;
 use crate::junqi::formats::jqr::time_seconds;
-use crate::junqi::judge::{JunqiJudge, check_events, merge_tag, name_players, player_name};
+use crate::junqi::judge::{JunqiJudge, check_events, name_players, player_name};
 use crate::junqi::notation::action::{ActionText, Mark, parse_action};
 use crate::junqi::notation::position::{format_position, parse_layout, parse_position};
+use crate::junqi::rule_set::merge_tag;
 use crate::junqi::rules::board::{SQUARES, Square, is_camp};
 use crate::junqi::rules::{Action, Cell, Outcome, Params, Position, square_name};
 
@@ -53,7 +54,7 @@ pub fn start_position(record: &Record) -> Result<Position, RecordError> {
             .find(|t| t.name.eq_ignore_ascii_case(name))
     };
     let bad = |t: &crate::core::record::Tag, e: crate::junqi::notation::position::NotationError| {
-        let span = crate::core::record::Span::new(t.span.start + e.start, t.span.start + e.end);
+        let span = crate::core::span::Span::new(t.span.start + e.start, t.span.start + e.end);
         RecordError::new(
             ErrorKind::BadSetup,
             format!("[{}] tag: {}", t.name, e.message),
@@ -192,7 +193,7 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
         Ok(r) => r,
         Err(e) => return failed(e),
     };
-    let params = Params::from_rules(&rules);
+    let params = rules.typed::<Params>();
     let replayer = JunqiReplayer {
         params: params.clone(),
     };
@@ -281,9 +282,9 @@ pub fn position_at(
 ) -> Result<Position, RecordError> {
     let rules = effective_rules(record, rules)?;
     let referee = JunqiReplayer {
-        params: Params::from_rules(&rules),
+        params: rules.typed::<Params>(),
     };
-    let replayed = crate::core::replay::replay(&referee, record)?;
+    let replayed = crate::core::referee::replay(&referee, record)?;
     let n = ply.unwrap_or(replayed.plies()).min(replayed.plies());
     let mut p = replayed.start;
     for a in replayed.moves.iter().take(n) {

@@ -26,9 +26,9 @@ pub struct Reached {
 pub fn reach(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Reached, RecordError> {
     let rules = effective_rules(record, rules)?;
     let referee = JunqiReplayer {
-        params: crate::junqi::rules::Params::from_rules(&rules),
+        params: rules.typed::<crate::junqi::rules::Params>(),
     };
-    let replayed = crate::core::replay::replay(&referee, record)?;
+    let replayed = crate::core::referee::replay(&referee, record)?;
     if let Some(p) = ply
         && p > replayed.plies()
         && replayed.error.is_none()
@@ -311,9 +311,9 @@ pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown,
 pub fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
     let rules = effective_rules(record, rules)?;
     let referee = JunqiReplayer {
-        params: crate::junqi::rules::Params::from_rules(&rules),
+        params: rules.typed::<crate::junqi::rules::Params>(),
     };
-    let replayed = crate::core::replay::replay(&referee, record)?;
+    let replayed = crate::core::referee::replay(&referee, record)?;
     let frame = |pos: &Position, last: Option<(&Position, Action)>, ply: usize| {
         let mut facts = Vec::with_capacity(4);
         if let Some((before, a)) = last {

@@ -5,63 +5,11 @@
 
 use crate::core::record::{GameResult, MoveEntry, Record};
 use crate::core::referee::{Judge, Judgement};
-use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
+use crate::core::rules::Rules;
 use crate::core::verdict::{Reason, Verdict, decide};
 use crate::othello::notation::{player_name, square_name};
+use crate::othello::rule_set::{Empties, OthelloRules};
 use crate::othello::rules::{Board, Move, result_of, squares};
-
-/// The rule parameters of an Othello game (`--rule key=value`).
-pub static RULE_SPECS: &[RuleSpec] = &[
-    RuleSpec {
-        key: "empties",
-        default: "winner",
-        value: RuleValue::Choice(&["winner", "none"]),
-        help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
-    },
-    RuleSpec {
-        key: "unfinished",
-        default: "keep",
-        value: RuleValue::Choice(&["keep", "perfect"]),
-        help: "a game that stopped before its end with nothing else deciding it: left unfinished, or decided by perfect play from its last position (exact solver, empties to the winner) when it has at most perfect-empties empty squares",
-    },
-    RuleSpec {
-        key: "perfect-empties",
-        default: "24",
-        value: RuleValue::Int { min: 0, max: 30 },
-        help: "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play",
-    },
-    RuleSpec {
-        key: "analysis-empties",
-        default: "18",
-        value: RuleValue::Int { min: 0, max: 30 },
-        help: "adjudicate --explain (its text, or the report's `analysis` with --report json/yaml) and the HTML page: every move from the first position with at most this many empty squares judged by perfect play (score before and after, discs lost, best moves, the decisive mistake, every result change), within a budget of 50 million nodes a game; 0: no analysis",
-    },
-];
-
-pub static PRESETS: &[Preset] = &[Preset {
-    name: "wof",
-    help: "World Othello Federation rules: empty squares go to the winner",
-    values: &[("empties", "winner")],
-}];
-
-/// Who gets the empty squares of a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Empties {
-    /// The winner takes them (World Othello Federation rule); a draw splits them.
-    Winner,
-    /// Raw disc count.
-    None,
-}
-
-impl Empties {
-    pub fn from_rules(rules: &Rules) -> Empties {
-        if rules.is("empties", "none") {
-            Empties::None
-        } else {
-            Empties::Winner
-        }
-    }
-}
 
 /// Black's and White's score on a board, with the empties rule.
 pub fn score(board: &Board, empties: Empties) -> (u32, u32) {
@@ -173,7 +121,7 @@ impl Judge for OthelloJudge {
 /// after its last ply), the board rule judged as the referee judges it.
 pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> Verdict {
     let judge = OthelloJudge {
-        empties: Empties::from_rules(rules),
+        empties: rules.typed::<OthelloRules>().empties,
     };
     adjudicate_judged(record, judge.game_over(end, plies), end, plies, rules)
 }
@@ -196,8 +144,9 @@ pub(crate) fn adjudicate_judged(
         &player_name,
     );
     // An unfinished game, with nothing else deciding it: perfect play, when asked for.
-    if board.is_none() && v.reason == Reason::Unfinished && rules.is("unfinished", "perfect") {
-        match crate::othello::solve::perfect_verdict(end, plies, rules.int("perfect-empties")) {
+    let typed = rules.typed::<OthelloRules>();
+    if board.is_none() && v.reason == Reason::Unfinished && typed.unfinished_by_perfect_play {
+        match crate::othello::solve::perfect_verdict(end, plies, typed.perfect_empties) {
             Ok(perfect) => {
                 return decide(
                     Some(perfect),
@@ -243,7 +192,7 @@ pub(crate) fn score_mismatch(record: &Record, end: &Board, rules: &Rules) -> Opt
         return None;
     }
     let stated = stated_score(record)?;
-    let computed = score(end, Empties::from_rules(rules));
+    let computed = score(end, rules.typed::<OthelloRules>().empties);
     (stated != computed).then(|| {
         format!(
             "the record's score {}-{} differs from the board's {}-{}",

@@ -8,12 +8,14 @@ pub mod judge;
 pub mod notation;
 pub mod referee;
 pub mod replay;
+pub mod rule_set;
 pub mod rules;
 pub mod show;
 pub mod solve;
 pub mod svg;
 
 use crate::core::game::{Analysis, Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
 use crate::core::verdict::Verdict;
@@ -32,23 +34,13 @@ impl Game for Othello {
             Some(p) => notation::parse_board(p)?,
             None => rules::Board::start(),
         };
-        let (per_move, total) = rules::perft::perft_divide(&board, query.depth, query.jobs);
-        Ok(PerftOutput {
-            divide: if query.divide {
-                per_move
-                    .into_iter()
-                    .map(|(m, n)| (notation::move_name(m), n))
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            total,
-        })
+        Ok(perft::perft(&board, query))
     }
 
     /// Where the game was lost: perfect play over its last `analysis-empties` empty squares.
     fn analysis(&self, record: &Record, rules: &Rules) -> Option<Analysis> {
-        let n = u32::try_from(rules.int("analysis-empties")).unwrap_or(u32::MAX);
+        let n = u32::try_from(rules.typed::<rule_set::OthelloRules>().analysis_empties)
+            .unwrap_or(u32::MAX);
         solve::lost::analyse_record(record, n)
     }
 
@@ -56,5 +48,27 @@ impl Game for Othello {
         self.analysis(record, rules)
             .map(|a| solve::lost::explain_lines(&a))
             .unwrap_or_default()
+    }
+}
+
+impl PerftTree for rules::Board {
+    type Move = rules::Move;
+
+    fn root_moves(&self) -> Vec<rules::Move> {
+        rules::perft::root_moves(self)
+    }
+
+    fn leaves_after(&self, mv: rules::Move, depth: u32) -> u64 {
+        let mut next = *self;
+        next.play(mv);
+        rules::perft::perft(&next, depth)
+    }
+
+    fn leaves(&self, depth: u32) -> u64 {
+        rules::perft::perft(self, depth)
+    }
+
+    fn move_text(&self, mv: rules::Move) -> String {
+        notation::move_name(mv)
     }
 }

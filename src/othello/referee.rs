@@ -6,9 +6,10 @@ use crate::core::record::GameKind;
 use crate::core::referee::{JudgedGame, RefereeOf, Refereed};
 use crate::core::rules::Rules;
 use crate::othello::Othello;
-use crate::othello::judge::{Empties, OthelloJudge, legal_move_names};
+use crate::othello::judge::{OthelloJudge, legal_move_names};
 use crate::othello::notation::{board_string, parse_board};
 use crate::othello::replay::OthelloReplayer;
+use crate::othello::rule_set::OthelloRules;
 use crate::othello::rules::Board;
 
 /// The Othello referee, one move at a time: `push` takes squares (`f5`) or passes; a forced
@@ -40,7 +41,7 @@ impl RefereeOf<Othello> {
             })?,
         };
         let judge = OthelloJudge {
-            empties: Empties::from_rules(rules),
+            empties: rules.typed::<OthelloRules>().empties,
         };
         Ok(RefereeOf::with(OthelloReplayer::default(), judge, start))
     }

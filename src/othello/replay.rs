@@ -5,15 +5,18 @@ use crate::core::error::Warning;
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{CheckWants, Checked};
 use crate::core::identity;
-use crate::core::record::{MoveEntry, Player, Record, Span};
+use crate::core::record::{MoveEntry, Player, Record};
+use crate::core::referee::replay;
 use crate::core::referee::{JudgedReplay, replay_judged};
-use crate::core::replay::{Replay, Replayer, replay};
+use crate::core::replay::{Replay, Replayer};
 use crate::core::rules::Rules;
-use crate::othello::judge::{Empties, OthelloJudge};
+use crate::core::span::Span;
+use crate::othello::judge::OthelloJudge;
 use crate::othello::notation::board_string;
 use crate::othello::notation::{
     is_pass, move_name, parse_board, parse_move, parse_square, player_name,
 };
+use crate::othello::rule_set::OthelloRules;
 use crate::othello::rules::{Board, Move};
 use std::cell::Cell;
 
@@ -238,14 +241,14 @@ pub fn replay_record(record: &Record) -> Result<Replayed<'_>, RecordError> {
 /// are plies of the replay, no copy of the record.
 pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     let judge = OthelloJudge {
-        empties: Empties::from_rules(rules),
+        empties: rules.typed::<OthelloRules>().empties,
     };
     // Validation replays without the judge (it has no verdict to give); adjudication goes
     // through the referee's driver and judge.
     let replayed = if wants.adjudicate {
         replay_judged(OthelloReplayer::default(), judge, record)
     } else {
-        crate::core::replay::replay(&OthelloReplayer::default(), record).map(|replay| {
+        crate::core::referee::replay(&OthelloReplayer::default(), record).map(|replay| {
             JudgedReplay {
                 replay,
                 board: None,

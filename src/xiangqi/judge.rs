@@ -24,7 +24,8 @@
 //! ```
 //! use qipu::core::verdict::{decide, Reason};
 //! use qipu::xiangqi::rules::{Move, Position, Square};
-//! use qipu::xiangqi::judge::{allows, player_name, BoardRules};
+//! use qipu::xiangqi::judge::{allows, player_name};
+//! use qipu::xiangqi::rule_set::BoardRules;
 //! use qipu::xiangqi::replay::board_verdict;
 //!
 //! let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
@@ -39,94 +40,13 @@
 
 use crate::core::record::{GameResult, MoveEntry, Player};
 use crate::core::referee::{Judge, Judgement};
-use crate::core::rules::{Preset, RuleSpec, RuleValue, Rules};
 use crate::core::verdict::{Reason, Verdict};
 use crate::xiangqi::repetition::{self, Code};
+use crate::xiangqi::rule_set::BoardRules;
 use crate::xiangqi::rules::{Color, Move, Position};
 use compact_str::CompactString;
 
 use crate::xiangqi::repetition::table::RepetitionTable;
-
-/// The rule parameters of Xiangqi.
-pub static RULE_SPECS: &[RuleSpec] = &[
-    RuleSpec {
-        key: "move-limit",
-        default: "60",
-        value: RuleValue::Int { min: 1, max: 1000 },
-        help: "moves (回合, two plies each) without a capture after which the game is drawn (自然限着)",
-    },
-    RuleSpec {
-        key: "repetitions",
-        default: "3",
-        value: RuleValue::Int { min: 2, max: 10 },
-        help: "how many times a position must occur to count as a repetition",
-    },
-    RuleSpec {
-        key: "code",
-        default: "cxa",
-        value: RuleValue::Choice(&["cxa", "cxa-2020", "cxa-1999", "axf"]),
-        help: "which repetition code (棋例) the repetition judge applies: cxa (the current CXA edition, 2020; also cxa-2020), cxa-1999 (the 1999 edition), axf",
-    },
-    RuleSpec {
-        key: "setup",
-        default: "composed",
-        value: RuleValue::Choice(&["composed", "strict"]),
-        help: "how a FEN set-up is checked: composed (a rulebook diagram or a problem: judged, with a warning naming what no game can reach; refused only when the rules cannot apply: a side with no king or two, a king outside its palace, the side not to move in check) or strict (every set-up no game can reach is refused; --strict)",
-    },
-    crate::core::limits::RULE_SPEC,
-];
-
-/// The rule sets; the first is the default. Each sets only what differs from the parameters'
-/// defaults (60-move limit, threefold repetition).
-pub static PRESETS: &[Preset] = &[
-    Preset {
-        name: "cxa",
-        help: "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例",
-        values: &[("code", "cxa")],
-    },
-    Preset {
-        name: "cxa-2020",
-        help: "the CXA rulebook of 2020 by name (what cxa is today): 60-move limit, threefold repetition, its 棋例",
-        values: &[("code", "cxa-2020")],
-    },
-    Preset {
-        name: "cxa-1999",
-        help: "the CXA rulebook of 1999, for games played under it: 60-move limit, threefold repetition, its 棋例 (a pawn's chase counts against a perpetual attacker; a chase that offers an exchange stays a chase)",
-        values: &[("code", "cxa-1999")],
-    },
-    Preset {
-        name: "axf",
-        help: "Asian Xiangqi Federation rules: 60-move limit, threefold repetition, AXF repetition code",
-        values: &[("code", "axf")],
-    },
-];
-
-/// The parameters the board verdicts use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardRules {
-    /// In moves (回合); the limit in plies is twice this.
-    pub move_limit: u32,
-    pub repetitions: u32,
-    /// The repetition code (棋例) the judge applies.
-    pub code: Code,
-}
-
-impl Default for BoardRules {
-    /// The rules' defaults (the `cxa` rule set).
-    fn default() -> Self {
-        BoardRules::from_rules(&Rules::defaults(RULE_SPECS, PRESETS))
-    }
-}
-
-impl BoardRules {
-    pub fn from_rules(rules: &Rules) -> BoardRules {
-        BoardRules {
-            move_limit: rules.int("move-limit").clamp(1, 1000) as u32,
-            repetitions: rules.int("repetitions").clamp(2, 10) as u32,
-            code: rules.get("code").and_then(Code::parse).unwrap_or_default(),
-        }
-    }
-}
 
 /// How the report names a player.
 pub fn player_name(p: Player) -> &'static str {
@@ -420,17 +340,7 @@ mod tests {
     }
 
     #[test]
-    fn rules_and_presets() {
-        let r = Rules::build(
-            RULE_SPECS,
-            PRESETS,
-            None,
-            &[("move-limit".into(), "50".into())],
-        )
-        .unwrap();
-        assert_eq!(BoardRules::from_rules(&r).move_limit, 50);
-        let r = Rules::build(RULE_SPECS, PRESETS, Some("axf"), &[]).unwrap();
-        assert!(r.is("code", "axf"));
+    fn a_draw_is_allowed_on_the_board() {
         assert!(allows(&Position::start(), GameResult::Draw));
     }
 }

@@ -7,11 +7,13 @@ pub mod notation;
 pub mod referee;
 pub mod repetition;
 pub mod replay;
+pub mod rule_set;
 pub mod rules;
 pub mod show;
 pub mod svg;
 
 use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Record};
 use crate::core::rules::Rules;
 use crate::core::verdict::Verdict;
@@ -40,11 +42,33 @@ impl Game for Xiangqi {
             None => rules::Position::start(),
             Some(fen) => rules::Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
         };
-        let (total, div) = rules::perft(&pos, query.depth, query.divide, query.jobs);
-        Ok(PerftOutput { divide: div, total })
+        Ok(perft::perft(&pos, query))
     }
 
     fn target_mark(&self, target: &str) -> Option<String> {
         svg::target_mark(target)
+    }
+}
+
+impl PerftTree for rules::Position {
+    type Move = rules::Move;
+    const DIVIDE_BY_TEXT: bool = true;
+
+    fn root_moves(&self) -> Vec<rules::Move> {
+        self.legal_moves_vec()
+    }
+
+    fn leaves_after(&self, mv: rules::Move, depth: u32) -> u64 {
+        let mut next = self.clone();
+        next.make_raw(mv);
+        next.perft(depth)
+    }
+
+    fn leaves(&self, depth: u32) -> u64 {
+        self.perft(depth)
+    }
+
+    fn move_text(&self, mv: rules::Move) -> String {
+        mv.iccs()
     }
 }

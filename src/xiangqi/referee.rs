@@ -7,8 +7,9 @@ use crate::core::referee::{JudgedGame, MoveError, RefereeOf, Refereed};
 use crate::core::rules::Rules;
 use crate::core::verdict::Verdict;
 use crate::xiangqi::Xiangqi;
-use crate::xiangqi::judge::{BoardRules, XiangqiJudge};
+use crate::xiangqi::judge::XiangqiJudge;
 use crate::xiangqi::replay::XiangqiReplayer;
+use crate::xiangqi::rule_set::XiangqiRules;
 use crate::xiangqi::rules::{Color, Move, Position};
 
 /// The Xiangqi referee, one move at a time: `push` takes ICCS, WXF or Chinese moves and
@@ -46,7 +47,7 @@ impl RefereeOf<Xiangqi> {
     pub fn new(rules: &Rules, fen: Option<&str>) -> Result<XiangqiReferee, RecordError> {
         let start = match fen {
             None => Position::start(),
-            Some(f) if rules.get("setup") == Some("strict") => {
+            Some(f) if rules.typed::<XiangqiRules>().strict_setup => {
                 Position::from_fen(f).map_err(|e| e.to_record_error())?
             }
             Some(f) => Position::from_fen_composed(f).map_err(|e| e.to_record_error())?,
@@ -55,7 +56,7 @@ impl RefereeOf<Xiangqi> {
     }
 
     pub fn from_position(rules: &Rules, start: Position) -> XiangqiReferee {
-        let judge = XiangqiJudge::new(BoardRules::from_rules(rules));
+        let judge = XiangqiJudge::new(rules.typed::<XiangqiRules>().board);
         RefereeOf::with(XiangqiReplayer, judge, start)
     }
 

@@ -6,14 +6,16 @@
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::{CheckWants, Checked};
 use crate::core::identity;
-use crate::core::record::{MoveEntry, Record, Span};
-use crate::core::referee::{JudgedGame, JudgedReplay, replay_judged};
-use crate::core::replay::{self, Replay, Replayer};
+use crate::core::record::{MoveEntry, Record};
+use crate::core::referee::{JudgedGame, JudgedReplay, replay, replay_judged};
+use crate::core::replay::{Replay, Replayer};
 use crate::core::rules::Rules;
+use crate::core::span::Span;
 use crate::core::verdict::{self, Verdict};
-use crate::xiangqi::judge::{self as xq_verdict, BoardRules, XiangqiJudge};
+use crate::xiangqi::judge::{self as xq_verdict, XiangqiJudge};
 use crate::xiangqi::notation;
 use crate::xiangqi::repetition::Code;
+use crate::xiangqi::rule_set::{self, BoardRules, XiangqiRules};
 use crate::xiangqi::rules::{Move, Position, SetupError};
 
 /// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
@@ -57,7 +59,7 @@ impl Replayer for XiangqiReplayer {
 
 /// Replays a record (a bad setup is an `Err`).
 pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordError> {
-    replay::replay(&XiangqiReplayer, record)
+    replay(&XiangqiReplayer, record)
 }
 
 /// `Game::check` for Xiangqi: the replay, and the verdict when `adjudicate`.
@@ -77,9 +79,10 @@ pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
 pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
     // A set-up no game can reach: refused under `setup=strict` (`--strict`), else judged as a
     // composed position with a warning that names the oddity.
+    let typed = rules.typed::<XiangqiRules>();
     let composed = composed_setup(record);
     if let Some((problems, span)) = &composed
-        && rules.get("setup") == Some("strict")
+        && typed.strict_setup
     {
         let mut err = SetupError {
             reasons: problems.clone(),
@@ -91,7 +94,7 @@ pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked 
     let replayed = if wants.adjudicate {
         replay_judged(
             XiangqiReplayer,
-            XiangqiJudge::with_capacity(BoardRules::from_rules(rules), record.moves.len()),
+            XiangqiJudge::with_capacity(typed.board, record.moves.len()),
             record,
         )
         .map(|judged| {
@@ -164,7 +167,7 @@ fn composed_setup(record: &Record) -> Option<(Vec<String>, Span)> {
 /// for 2011–2019, which qipu does not have, 2020 since) and, when qipu has it and it is not
 /// the one applied, that edition's ruling. The verdict itself never changes by the date.
 pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdict) -> Vec<String> {
-    let code = BoardRules::from_rules(rules).code;
+    let code = rules.typed::<XiangqiRules>().board.code;
     if v.cycle.is_none() || !code.is_cxa() {
         return Vec::new();
     }
@@ -210,8 +213,8 @@ pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdi
             s.push_str(&format!("; judged here by the {applied} rulebook"));
             let keep = |k: &str| (k.to_string(), rules.get(k).unwrap_or_default().to_string());
             let alt = Rules::build(
-                xq_verdict::RULE_SPECS,
-                xq_verdict::PRESETS,
+                rule_set::RULE_SPECS,
+                rule_set::PRESETS,
                 Some(name),
                 &[keep("move-limit"), keep("repetitions")],
             );
@@ -322,13 +325,13 @@ mod tests {
         let mut record = Record::new(crate::core::record::GameKind::Xiangqi, "pgn", 0);
         record.setup = Some((
             Position::START_FEN.to_string(),
-            crate::core::record::Span::new(0, 1),
+            crate::core::span::Span::new(0, 1),
         ));
         assert_eq!(XiangqiReplayer.start(&record).unwrap(), Position::start());
         // Another set-up is read.
         record.setup = Some((
             "3k5/9/9/9/9/9/9/9/9/4K4 b - - 3 7".to_string(),
-            crate::core::record::Span::new(0, 1),
+            crate::core::span::Span::new(0, 1),
         ));
         let p = XiangqiReplayer.start(&record).unwrap();
         assert_eq!((p.halfmove_clock(), p.fullmove_number()), (3, 7));

@@ -5,31 +5,11 @@ use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::Record;
 use crate::core::rules::Rules;
-use crate::xiangqi::notation::chinese::script_of;
+use crate::xiangqi::notation::chinese::{glyph, script_of};
 use crate::xiangqi::notation::{self, ChineseStyle, Style};
 use crate::xiangqi::replay::{position_at, replay_record};
-use crate::xiangqi::rules::{Color, Kind, Move, Position, Square};
+use crate::xiangqi::rules::{Color, Move, Position, Square};
 use crate::xiangqi::svg;
-
-/// The character of a piece: Red and Black use different characters.
-pub(crate) fn glyph(color: Color, kind: Kind) -> char {
-    match (color, kind) {
-        (Color::Red, Kind::King) => '帥',
-        (Color::Red, Kind::Advisor) => '仕',
-        (Color::Red, Kind::Elephant) => '相',
-        (Color::Red, Kind::Horse) => '傌',
-        (Color::Red, Kind::Rook) => '俥',
-        (Color::Red, Kind::Cannon) => '炮',
-        (Color::Red, Kind::Pawn) => '兵',
-        (Color::Black, Kind::King) => '將',
-        (Color::Black, Kind::Advisor) => '士',
-        (Color::Black, Kind::Elephant) => '象',
-        (Color::Black, Kind::Horse) => '馬',
-        (Color::Black, Kind::Rook) => '車',
-        (Color::Black, Kind::Cannon) => '砲',
-        (Color::Black, Kind::Pawn) => '卒',
-    }
-}
 
 /// The board as text, Black at the top, ICCS files and ranks on the edges.
 pub fn diagram(pos: &Position, color: bool) -> String {

@@ -2,9 +2,9 @@
 //! 9×10 board with the river (楚河 漢界) and the palace diagonals, pieces as ivory discs with a
 //! red or black rim and character, the last move marked, Black at the top.
 
+use crate::xiangqi::notation::chinese::glyph;
 use crate::xiangqi::notation::chinese::{Script, piece_char};
 use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position, Square};
-use crate::xiangqi::show::glyph;
 
 /// Distance between two points of the board.
 pub const STEP: f64 = 60.0;

@@ -3,7 +3,7 @@
 
 use super::dialect::{self, Answer, Ask};
 use super::engine::{self, Engine, Proto};
-use super::record::write_record;
+use super::record::{Ending, write_record};
 use super::{GameOutcome, MatchConfig, Pairing, ScoreAdjudication};
 use crate::core::record::{GameKind, GameResult, Termination};
 use crate::driver::referee::Referee;
@@ -56,16 +56,6 @@ fn sanitize(name: &str) -> String {
             }
         })
         .collect()
-}
-
-/// A game's end before the record is written.
-pub(super) struct Ending {
-    pub(super) result: GameResult,
-    pub(super) reason: String,
-    pub(super) detail: String,
-    pub(super) termination: Option<Termination>,
-    /// The bad move, kept in the record as a comment.
-    pub(super) fault_move: Option<String>,
 }
 
 /// Plays one game: the outcome and the record's bytes. `Err` only when an engine cannot be

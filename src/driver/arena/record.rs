@@ -1,10 +1,20 @@
 //! The match's output: each game as a record (Xiangqi PGN in ICCS, Othello PGN) with the
 //! verdict in its tags, and the games already written when a match is started again.
 
-use super::game::Ending;
 use super::{MatchConfig, Pairing, Standings};
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span, Termination};
+use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Termination};
+use crate::core::span::Span;
 use std::collections::BTreeSet;
+
+/// A game's end before the record is written.
+pub(super) struct Ending {
+    pub(super) result: GameResult,
+    pub(super) reason: String,
+    pub(super) detail: String,
+    pub(super) termination: Option<Termination>,
+    /// The bad move, kept in the record as a comment.
+    pub(super) fault_move: Option<String>,
+}
 
 /// The games already in the output (their Round tags), their results added to `standings`.
 /// A game cut off by a kill (the file not ending with the blank line that ends every game

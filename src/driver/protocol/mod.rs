@@ -14,8 +14,9 @@ mod reply;
 pub use command::{COMMANDS, Command, parse};
 pub use reply::{Body, Reply, State, VerdictReply};
 
-use crate::core::record::{GameKind, MoveEntry, Span};
+use crate::core::record::{GameKind, MoveEntry};
 use crate::core::rules::Rules;
+use crate::core::span::Span;
 use crate::core::verdict::Verdict;
 use crate::driver::referee::Referee;
 use crate::driver::registry;

@@ -311,7 +311,7 @@ fn eval_test(t: &Test, f: &Facts<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::record::Span;
+    use crate::core::span::Span;
 
     fn tags(pairs: &[(&str, &str)]) -> Vec<Tag> {
         pairs

@@ -7,8 +7,9 @@
 
 use crate::core::error::{RecordError, Warning};
 use crate::core::record::{
-    Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record, Span, Tag,
+    Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record, Tag,
 };
+use crate::core::span::Span;
 use crate::junqi::notation::action::{looks_like_action, parse_action};
 use nom::bytes::complete::{escaped_transform, is_not, tag, take_while1};
 use nom::character::complete::{char as ch, multispace0};

@@ -1,6 +1,5 @@
-//! The rule parameters of Junqi Fanfanqi (`--rule KEY=VALUE`, the `[Rules]` tag).
-
-use crate::core::rules::Rules;
+//! The rule parameters of Junqi Fanfanqi in the form the engine uses (read from `--rule
+//! KEY=VALUE` and the `[Rules]` tag by `junqi::rule_set`).
 
 /// The parameters in the form the engine uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,21 +17,4 @@ pub struct Params {
     pub time_limit: u64,
     pub min_steps: usize,
     pub draw_offers: usize,
-}
-
-impl Params {
-    pub fn from_rules(r: &Rules) -> Params {
-        Params {
-            color_any: r.is("color", "any"),
-            suicide: r.is("suicide", "yes"),
-            timeouts: r.int("timeouts") as u32,
-            repeat_window: r.int("repeat-window") as usize,
-            repeat: r.int("repeat") as usize,
-            no_capture_limit: r.int("no-capture-limit") as u32,
-            step_limit: r.int("step-limit") as u32,
-            time_limit: r.seconds("time-limit"),
-            min_steps: r.int("min-steps-to-resign-or-draw") as usize,
-            draw_offers: r.int("draw-offers") as usize,
-        }
-    }
 }

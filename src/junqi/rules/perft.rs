@@ -4,7 +4,7 @@
 //! anything about move generation). A position where a flag was taken has no actions.
 
 use super::params::Params;
-use super::position::{Action, Position};
+use super::position::Position;
 
 pub fn perft(pos: &Position, depth: u32, params: &Params) -> u64 {
     if depth == 0 {
@@ -22,19 +22,4 @@ pub fn perft(pos: &Position, depth: u32, params: &Params) -> u64 {
             perft(&next, depth - 1, params)
         })
         .sum()
-}
-
-/// The count below each root action.
-pub fn divide(pos: &Position, depth: u32, params: &Params) -> Vec<(Action, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    pos.legal_actions(params)
-        .into_iter()
-        .map(|a| {
-            let mut next = pos.clone();
-            next.apply(a, params);
-            (a, perft(&next, depth - 1, params))
-        })
-        .collect()
 }

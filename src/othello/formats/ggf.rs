@@ -4,8 +4,9 @@
 
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::record::{
-    Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Termination,
+    Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Termination,
 };
+use crate::core::span::Span;
 use crate::othello::formats::transcript::{MAX_MOVES, too_long};
 use crate::othello::judge::parse_score;
 use crate::othello::replay::COLOR_KEY;

@@ -23,7 +23,8 @@
 use super::transcript::{self, MAX_MOVES, too_long};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::StreamCut;
-use crate::core::record::{Claim, GameKind, GameResult, Record, Span, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, Record, Tag};
+use crate::core::span::Span;
 use crate::othello::judge::parse_score;
 use crate::othello::rules::result_of;
 

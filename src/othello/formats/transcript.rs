@@ -4,7 +4,8 @@
 //! before a game line sets its start position. Blank lines and `#` comments are skipped.
 
 use crate::core::error::RecordError;
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span};
+use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record};
+use crate::core::span::Span;
 use crate::othello::judge::parse_score;
 use crate::othello::rules::result_of;
 use nom::branch::alt;

@@ -7,9 +7,10 @@ use crate::core::game::Converted;
 use crate::core::record::{GameResult, Player, Record, Termination};
 use crate::core::rules::Rules;
 use crate::othello::formats::{ggf, pgn, transcript, wthor};
-use crate::othello::judge::{Empties, score, stated_score};
+use crate::othello::judge::{score, stated_score};
 use crate::othello::notation::{board_string, is_standard, move_name};
 use crate::othello::replay::replay_record;
+use crate::othello::rule_set::OthelloRules;
 use crate::othello::rules::{Board, Move};
 
 /// A replayed game, ready to be written.
@@ -27,7 +28,7 @@ fn written_score(g: &Game, rules: &Rules) -> Option<(u32, u32)> {
         return Some(s);
     }
     if g.end.is_over() {
-        return Some(score(&g.end, Empties::from_rules(rules)));
+        return Some(score(&g.end, rules.typed::<OthelloRules>().empties));
     }
     match g.record.claim.as_ref()?.result {
         GameResult::FirstWins => Some((64, 0)),
@@ -146,8 +147,8 @@ fn wthor_game(g: &Game, rules: &Rules) -> Result<wthor::WthorGame, RecordError> 
             "WTHOR holds only games from the standard start position",
         ));
     }
-    let (b, _) =
-        written_score(g, rules).unwrap_or_else(|| score(&g.end, Empties::from_rules(rules)));
+    let (b, _) = written_score(g, rules)
+        .unwrap_or_else(|| score(&g.end, rules.typed::<OthelloRules>().empties));
     let real = b.min(64) as u8;
     let theoretical = g
         .record

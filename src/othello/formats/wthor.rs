@@ -3,7 +3,8 @@
 //! when they sit beside the file. Spans are byte ranges in the file.
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Span, Tag};
+use crate::core::record::{Claim, GameKind, Input, MoveEntry, Record, Tag};
+use crate::core::span::Span;
 use crate::othello::notation::square_str;
 use crate::othello::rules::result_of;
 use compact_str::{CompactString, ToCompactString, format_compact};

@@ -3,7 +3,6 @@
 //! `max(popcount(legal moves), 1)` leaves (no move means one pass or one finished game).
 
 use super::{Board, Move, flips, legal_moves, squares};
-use rayon::prelude::*;
 
 /// The perft recursion, defined once and compiled four times: plainly, with the
 /// `popcnt`/`lzcnt` instructions, with AVX2 kernels and with the AVX-512 flips (on x86-64),
@@ -102,34 +101,6 @@ pub(crate) fn root_moves(board: &Board) -> Vec<Move> {
     }
 }
 
-/// Perft of a board, with the count below each root move. `jobs > 1` splits the root moves
-/// over that many threads; the count never changes.
-pub fn perft_divide(board: &Board, depth: u32, jobs: usize) -> (Vec<(Move, u64)>, u64) {
-    if depth == 0 {
-        return (Vec::new(), 1);
-    }
-    let roots = root_moves(board);
-    if roots.is_empty() {
-        return (Vec::new(), 1);
-    }
-    let count = |mv: &Move| {
-        let mut b = *board;
-        b.play(*mv);
-        let (p, o) = b.sides();
-        (*mv, perft_sides(p, o, depth - 1))
-    };
-    let per_move: Vec<(Move, u64)> = if jobs > 1 && depth > 3 {
-        match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-            Ok(pool) => pool.install(|| roots.par_iter().map(count).collect()),
-            Err(_) => roots.iter().map(count).collect(),
-        }
-    } else {
-        roots.iter().map(count).collect()
-    };
-    let total = per_move.iter().map(|(_, n)| n).sum();
-    (per_move, total)
-}
-
 /// Perft of a board.
 pub fn perft(board: &Board, depth: u32) -> u64 {
     let (p, o) = board.sides();
@@ -195,6 +166,11 @@ mod tests {
         assert_eq!(perft(&b, 1), 1);
         assert_eq!(perft(&b, 5), 1);
         assert_eq!(perft(&b, 5), slow(&b, 5));
-        assert_eq!(perft_divide(&b, 4, 2).1, slow(&b, 4));
+        let query = crate::core::game::PerftQuery {
+            depth: 4,
+            divide: true,
+            jobs: 2,
+        };
+        assert_eq!(crate::core::perft::perft(&b, query).total, slow(&b, 4));
     }
 }

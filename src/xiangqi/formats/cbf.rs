@@ -7,7 +7,8 @@
 
 use super::board::{START_FEN, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, MoveEntry, Record, Span, Tag};
+use crate::core::record::{GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::span::Span;
 
 /// `<Head>` fields and the tag each becomes (others keep their element name).
 const TAG_NAMES: [(&str, &str); 8] = [

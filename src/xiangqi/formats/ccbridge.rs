@@ -19,7 +19,8 @@
 use super::board::{Placement, START_FEN};
 use super::move_tree::{self, Node, NodeRecord, Square};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, Record, Span, Tag};
+use crate::core::record::{GameKind, GameResult, Record, Tag};
+use crate::core::span::Span;
 
 pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 pub const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";

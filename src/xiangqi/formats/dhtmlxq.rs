@@ -7,7 +7,8 @@
 use super::board::{Placement, START_FEN, parse_iccs_move, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::span::Span;
 use nom::IResult;
 use nom::Parser;
 use nom::bytes::complete::{tag, take_until, take_while1};

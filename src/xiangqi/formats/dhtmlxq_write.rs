@@ -5,7 +5,8 @@ use super::board::{fen_piece_table, parse_iccs_move};
 use super::dhtmlxq::{TAG_NAMES, parse_result};
 use super::pgn_write::WrittenMove;
 use crate::core::error::RecordError;
-use crate::core::record::{GameResult, Record, Span};
+use crate::core::record::{GameResult, Record};
+use crate::core::span::Span;
 use std::fmt::Write;
 
 fn result_word(r: GameResult) -> &'static str {

@@ -6,7 +6,8 @@
 
 use crate::core::error::{RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{MoveEntry, Record, Span};
+use crate::core::record::{MoveEntry, Record};
+use crate::core::span::Span;
 
 use super::board::square_name;
 

@@ -7,7 +7,8 @@ use super::pgn_tokens::{
 };
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Span, Tag};
+use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::span::Span;
 use memchr::memchr;
 
 /// Reads every game of an XQ PGN file.

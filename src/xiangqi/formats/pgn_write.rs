@@ -164,7 +164,8 @@ fn write_line(out: &mut String, moves: &[WrittenMove], number: u32, red_to_move:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::record::{Claim, GameKind, MoveEntry, Span};
+    use crate::core::record::{Claim, GameKind, MoveEntry};
+    use crate::core::span::Span;
     use crate::xiangqi::formats::pgn_read::parse_game;
 
     fn record() -> Record {

@@ -7,7 +7,8 @@
 
 use super::board::parse_iccs_move;
 use crate::core::error::RecordError;
-use crate::core::record::{GameKind, MoveEntry, Record, Span};
+use crate::core::record::{GameKind, MoveEntry, Record};
+use crate::core::span::Span;
 
 /// A word of a line with its byte offset in the file.
 fn words(line: &str, base: usize) -> impl Iterator<Item = (&str, usize)> {

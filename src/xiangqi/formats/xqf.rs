@@ -9,7 +9,8 @@
 use super::board::Placement;
 use super::move_tree::{self, Node, NodeRecord};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, Record, Span, Tag};
+use crate::core::record::{GameKind, GameResult, Record, Tag};
+use crate::core::span::Span;
 
 const MOVES_AT: usize = 0x400;
 const KEY_STREAM_MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";

@@ -154,7 +154,8 @@ pub(crate) fn write_xqf(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::record::{Claim, GameKind, Span};
+    use crate::core::record::{Claim, GameKind};
+    use crate::core::span::Span;
     use crate::xiangqi::formats::board::START_FEN;
     use crate::xiangqi::formats::read_xqf;
 

@@ -11,6 +11,7 @@
 //! make is accepted with a note.
 
 use super::NotationError;
+use super::numerals::{CHINESE_NUMERALS, Digits, file_text};
 use super::relative::{self, Action, Described, Relative, Tandem, Which};
 use crate::xiangqi::rules::{Color, Kind, Move, Position};
 use nom::branch::alt;
@@ -24,14 +25,6 @@ pub enum Script {
     #[default]
     Simplified,
     Traditional,
-}
-
-/// How Black's numbers are written: full-width `８` (the usual) or ASCII `8`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Digits {
-    #[default]
-    FullWidth,
-    Ascii,
 }
 
 /// Options of the Chinese writer.
@@ -72,8 +65,6 @@ impl ChineseStyle {
         style
     }
 }
-
-const CHINESE_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 fn piece_kind(c: char) -> Option<Kind> {
     Some(match c {
@@ -183,18 +174,6 @@ pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), Not
     relative::resolve(pos, &rel, text.trim())
 }
 
-/// A number as `color` writes it: Chinese numerals for Red, digits for Black.
-pub(crate) fn file_text(color: Color, n: u8, digits: Digits) -> String {
-    let i = (n.clamp(1, 9) - 1) as usize;
-    match (color, digits) {
-        (Color::Red, _) => CHINESE_NUMERALS[i].to_string(),
-        (Color::Black, Digits::FullWidth) => char::from_u32('１' as u32 + i as u32)
-            .unwrap_or('?')
-            .to_string(),
-        (Color::Black, Digits::Ascii) => char::from(b'1' + i as u8).to_string(),
-    }
-}
-
 /// The script of Chinese move text: traditional when it holds one of 車 馬 帥 將 進 後,
 /// simplified when it holds one of 车 马 帅 将 进 后 (the first such character decides);
 /// `None` for text without them (ICCS, WXF, or moves of the pieces both scripts share).
@@ -204,6 +183,27 @@ pub(crate) fn script_of(text: &str) -> Option<Script> {
         '车' | '马' | '帅' | '将' | '进' | '后' => Some(Script::Simplified),
         _ => None,
     })
+}
+
+/// The character of a piece in a diagram: Red and Black use different characters
+/// (帥仕相傌俥炮兵 / 將士象馬車砲卒), whatever the script.
+pub(crate) fn glyph(color: Color, kind: Kind) -> char {
+    match (color, kind) {
+        (Color::Red, Kind::King) => '帥',
+        (Color::Red, Kind::Advisor) => '仕',
+        (Color::Red, Kind::Elephant) => '相',
+        (Color::Red, Kind::Horse) => '傌',
+        (Color::Red, Kind::Rook) => '俥',
+        (Color::Red, Kind::Cannon) => '炮',
+        (Color::Red, Kind::Pawn) => '兵',
+        (Color::Black, Kind::King) => '將',
+        (Color::Black, Kind::Advisor) => '士',
+        (Color::Black, Kind::Elephant) => '象',
+        (Color::Black, Kind::Horse) => '馬',
+        (Color::Black, Kind::Rook) => '車',
+        (Color::Black, Kind::Cannon) => '砲',
+        (Color::Black, Kind::Pawn) => '卒',
+    }
 }
 
 /// The character of a piece in a script (the one the writers use).

@@ -11,13 +11,15 @@
 
 pub mod chinese;
 pub mod iccs;
+mod numerals;
 pub mod relative;
 pub mod wxf;
 
 use crate::core::error::{ErrorKind, RecordError};
 use crate::xiangqi::rules::{Move, Position};
 
-pub use chinese::{ChineseStyle, Digits, Script};
+pub use chinese::{ChineseStyle, Script};
+pub use numerals::Digits;
 
 /// The notations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@
 //! names. [`describe`] goes the other way, for the canonical writers.
 
 use super::NotationError;
+use super::numerals::{Digits, file_text};
 use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position, Square};
 
 /// Advance (进, `+`), retreat (退, `-`) or traverse (平, `.`).
@@ -153,7 +154,7 @@ fn target(kind: Kind, color: Color, from: Square, action: Action, arg: u8) -> Op
 }
 
 fn numeral(color: Color, n: u8) -> String {
-    super::chinese::file_text(color, n, super::chinese::Digits::FullWidth)
+    file_text(color, n, Digits::FullWidth)
 }
 
 /// Finds the one legal move a relative move names. `Ok((mv, Some(note)))` when it was read

@@ -16,7 +16,6 @@ mod types;
 mod zobrist;
 
 pub use fen::SetupError;
-pub use perft::perft;
 pub use position::{IllegalMove, Position};
 pub use types::{Color, Kind, Move, MoveList, Piece, Square};
 

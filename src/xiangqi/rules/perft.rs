@@ -1,9 +1,8 @@
 //! perft: the number of leaf nodes of the legal move tree, the standard test of a move
-//! generator. Counts at depth 1 in bulk; the root moves can be split over threads.
+//! generator. Counts at depth 1 in bulk (the divide and the threads: `core::perft`).
 
 use super::position::Position;
-use super::types::{Move, MoveList};
-use rayon::prelude::*;
+use super::types::MoveList;
 
 /// The perft recursion, defined once and compiled twice: plainly, and (on x86-64) with the
 /// `popcnt` and BMI instructions, chosen at run time.
@@ -56,43 +55,4 @@ impl Position {
     pub fn perft(&self, depth: u32) -> u64 {
         perft_rec(&mut self.clone(), depth)
     }
-
-    /// The count below each legal root move, in move-generation order (`depth` ≥ 1). With
-    /// `jobs` > 1 the root moves are shared over that many threads; the counts do not change.
-    pub fn perft_divide(&self, depth: u32, jobs: usize) -> Vec<(Move, u64)> {
-        let moves = self.legal_moves_vec();
-        let below = depth.saturating_sub(1);
-        let count = |mv: &Move| {
-            let mut p = self.clone();
-            p.make_raw(*mv);
-            (*mv, perft_rec(&mut p, below))
-        };
-        if jobs > 1
-            && let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()
-        {
-            return pool.install(|| moves.par_iter().map(count).collect());
-        }
-        moves.iter().map(count).collect()
-    }
-}
-
-/// perft with the per-root-move counts: `(total, [("h2e2", 73212), …])`, the root moves
-/// sorted by their ICCS text. Depth 0 counts the position itself and has no root moves.
-pub fn perft(pos: &Position, depth: u32, divide: bool, jobs: usize) -> (u64, Vec<(String, u64)>) {
-    if depth == 0 {
-        return (1, Vec::new());
-    }
-    if !divide && jobs <= 1 {
-        return (pos.perft(depth), Vec::new());
-    }
-    let per_move = pos.perft_divide(depth, jobs);
-    let total = per_move.iter().map(|(_, n)| n).sum();
-    let lines = if divide {
-        let mut v: Vec<(String, u64)> = per_move.into_iter().map(|(m, n)| (m.iccs(), n)).collect();
-        v.sort();
-        v
-    } else {
-        Vec::new()
-    };
-    (total, lines)
 }
