@@ -124,7 +124,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, String> {
     })
 }
 
-pub fn run(a: &MatchArgs) -> i32 {
+pub(crate) fn run(a: &MatchArgs) -> i32 {
     let config = match config(a) {
         Ok(c) => c,
         Err(e) => {

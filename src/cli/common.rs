@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// Prints `rows` as JSON lines (`--json`), one a row; a row that cannot be written is left out.
-pub fn print_json_lines<T: serde::Serialize>(rows: impl IntoIterator<Item = T>) {
+pub(crate) fn print_json_lines<T: serde::Serialize>(rows: impl IntoIterator<Item = T>) {
     for row in rows {
         if let Ok(s) = serde_json::to_string(&row) {
             println!("{s}");
@@ -19,7 +19,7 @@ pub fn print_json_lines<T: serde::Serialize>(rows: impl IntoIterator<Item = T>) 
 }
 
 /// Prints `value` as a YAML document (`--yaml`), or why it cannot be on stderr.
-pub fn print_yaml<T: serde::Serialize + ?Sized>(value: &T) {
+pub(crate) fn print_yaml<T: serde::Serialize + ?Sized>(value: &T) {
     match serde_yaml::to_string(value) {
         Ok(s) => print!("{s}"),
         Err(e) => eprintln!("qipu: {e}"),
@@ -29,7 +29,7 @@ pub fn print_yaml<T: serde::Serialize + ?Sized>(value: &T) {
 /// The settings of a reading command: `--game`, `--from`, `--rules`, `--rule` and
 /// `--encoding` validated as [`Settings::new`] does for the library. An unknown key or bad
 /// value is a usage error naming the valid ones.
-pub fn settings(common: &CommonArgs) -> Result<Settings, String> {
+pub(crate) fn settings(common: &CommonArgs) -> Result<Settings, String> {
     let encoding = match common.read.encoding {
         EncodingArg::Auto => TextEncoding::Auto,
         EncodingArg::Utf8 => TextEncoding::Utf8,
@@ -54,7 +54,7 @@ pub fn settings(common: &CommonArgs) -> Result<Settings, String> {
     Ok(settings.with_encoding(encoding))
 }
 
-pub fn report_format(r: &ReportArgs) -> ReportFormat {
+pub(crate) fn report_format(r: &ReportArgs) -> ReportFormat {
     if r.json {
         return ReportFormat::Json;
     }
@@ -66,7 +66,7 @@ pub fn report_format(r: &ReportArgs) -> ReportFormat {
 }
 
 /// A thread pool of `jobs` threads (all cores by default); built once per command.
-pub fn pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
+pub(crate) fn pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("qipu-{i}"));
     if let Some(n) = jobs {
         b = b.num_threads(n.max(1));
@@ -77,18 +77,18 @@ pub fn pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
 /// A progress bar on stderr when it is a terminal and not silenced, counting `total` units
 /// (files, or bytes with `bytes`).
 #[allow(dead_code)]
-pub fn progress(common: &CommonArgs, total: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress(common: &CommonArgs, total: u64) -> indicatif::ProgressBar {
     progress_bar(common, total, false)
 }
 
 /// The progress bar of validate/adjudicate: its position is in bytes (so that the ETA holds
 /// for one huge file as for many small ones); the message counts files, games and games/s.
-pub fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif::ProgressBar {
     progress_bar(common, total_bytes, true)
 }
 
 /// The message of the progress bars: files done, games, games/s since `started`.
-pub fn progress_message(files_done: usize, files: usize, games: usize, started: Instant) -> String {
+pub(crate) fn progress_message(files_done: usize, files: usize, games: usize, started: Instant) -> String {
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     format!(
         "{files_done}/{files} files, {games} games, {:.0} games/s",
@@ -99,7 +99,7 @@ pub fn progress_message(files_done: usize, files: usize, games: usize, started: 
 /// A byte progress bar that worker threads report finished files to (for commands that
 /// handle whole files in parallel, like `convert`): the same bar and message as
 /// validate/adjudicate.
-pub struct FileProgress {
+pub(crate) struct FileProgress {
     pub bar: indicatif::ProgressBar,
     files: usize,
     /// Files and games done. One lock for the counts and the message, so that a thread
@@ -110,7 +110,7 @@ pub struct FileProgress {
 
 impl FileProgress {
     /// A bar over `sizes` (one per file, see [`qipu::driver::input::file_sizes`]); hidden as [`progress_bytes`].
-    pub fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
+    pub(crate) fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
         FileProgress {
             bar: progress_bytes(common, sizes.iter().sum()),
             files: sizes.len(),
@@ -120,12 +120,12 @@ impl FileProgress {
     }
 
     /// One more file done, of `bytes` bytes and `games` games.
-    pub fn file_done(&self, bytes: u64, games: usize) {
+    pub(crate) fn file_done(&self, bytes: u64, games: usize) {
         self.done(bytes, games, 1);
     }
 
     /// A piece of a streamed file done: `bytes` more bytes and `games` more games.
-    pub fn piece_done(&self, bytes: u64, games: usize) {
+    pub(crate) fn piece_done(&self, bytes: u64, games: usize) {
         self.done(bytes, games, 0);
     }
 
@@ -156,18 +156,18 @@ fn progress_bar(common: &CommonArgs, total: u64, bytes: bool) -> indicatif::Prog
 }
 
 /// Prints a usage error and returns the exit status.
-pub fn usage_error(message: &str) -> i32 {
+pub(crate) fn usage_error(message: &str) -> i32 {
     eprintln!("qipu: {message}");
     super::EXIT_USAGE
 }
 
-pub fn stderr_color() -> bool {
+pub(crate) fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
 /// Whether to colour a stream under `--color`: `auto` asks anstream (a terminal, NO_COLOR
 /// unset, CLICOLOR_FORCE, TERM=dumb).
-pub fn color_for(arg: ColorArg, stream: &impl anstream::stream::RawStream) -> bool {
+pub(crate) fn color_for(arg: ColorArg, stream: &impl anstream::stream::RawStream) -> bool {
     match arg {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -192,13 +192,13 @@ fn terminal_columns(stream: &(impl IsTerminal + std::os::windows::io::AsHandle))
 }
 
 /// The width diagnostics on stderr are wrapped to: the terminal's, when stderr is one.
-pub fn stderr_columns() -> Option<usize> {
+pub(crate) fn stderr_columns() -> Option<usize> {
     terminal_columns(&std::io::stderr())
 }
 
 /// The width of a listing table (`solve`, `formats`, the theoretical check): `--width`, else
 /// the terminal's, else (piped) [`qipu::output::table::DEFAULT_WIDTH`], as the game table.
-pub fn table_width(width: Option<u16>) -> usize {
+pub(crate) fn table_width(width: Option<u16>) -> usize {
     width
         .map(usize::from)
         .or_else(|| terminal_columns(&std::io::stdout()))
@@ -207,7 +207,7 @@ pub fn table_width(width: Option<u16>) -> usize {
 
 /// The table report's view: `--width` or the terminal's width (100 when stdout is not a
 /// terminal or its size is unknown), `--color`, `--format`.
-pub fn view(args: &ViewArgs) -> qipu::output::table::View {
+pub(crate) fn view(args: &ViewArgs) -> qipu::output::table::View {
     let stdout = std::io::stdout();
     let width = args
         .width

@@ -34,7 +34,7 @@ struct Group {
 }
 
 /// The identities of a run.
-pub struct Collector {
+pub(crate) struct Collector {
     quiet: bool,
     /// The table's width (`--width`, the terminal's, or 100 piped).
     width: usize,
@@ -63,7 +63,7 @@ struct Member<'a> {
 }
 
 impl Collector {
-    pub fn new(quiet: bool, width: usize) -> Collector {
+    pub(crate) fn new(quiet: bool, width: usize) -> Collector {
         Collector {
             quiet,
             width,
@@ -85,7 +85,7 @@ impl Collector {
     }
 
     /// One game (or a whole input that failed), in input order.
-    pub fn add(&mut self, file_no: usize, r: &GameReport, identity: Option<Identity>) {
+    pub(crate) fn add(&mut self, file_no: usize, r: &GameReport, identity: Option<Identity>) {
         let message = || {
             r.error
                 .as_ref()
@@ -131,7 +131,7 @@ impl Collector {
 
     /// Prints the groups (in the order of their first game) and the summary; returns the
     /// exit status: 1 when there are duplicates.
-    pub fn finish<W: Write>(
+    pub(crate) fn finish<W: Write>(
         self,
         mut out: W,
         format: ReportFormat,

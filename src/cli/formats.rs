@@ -21,7 +21,7 @@ const PASTED_TEXT: &str = "Pasted text (a .txt, a file without extension, or std
 a Xiangqi move list (1. 炮二平五 马8进7 …, ICCS or WXF moves, tags optional) as pgn, \
 an Othello move list (f5d6c3…) as transcript, DhtmlXQ blocks as dhtmlxq.";
 
-pub fn run(args: &FormatsArgs) -> i32 {
+pub(crate) fn run(args: &FormatsArgs) -> i32 {
     let rows: Vec<FormatRow> = qipu::driver::registry::all()
         .iter()
         .flat_map(|g| g.formats().iter())

@@ -18,11 +18,11 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use qipu::driver::select::Filter;
 
 /// Exit status: every game valid (and every claim agrees).
-pub const EXIT_OK: i32 = 0;
+pub(crate) const EXIT_OK: i32 = 0;
 /// At least one game invalid, or a claimed result that disagrees.
-pub const EXIT_INVALID: i32 = 1;
+pub(crate) const EXIT_INVALID: i32 = 1;
 /// A usage error, or an input that could not be opened or decoded at all.
-pub const EXIT_USAGE: i32 = 2;
+pub(crate) const EXIT_USAGE: i32 = 2;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,13 +37,13 @@ pub const EXIT_USAGE: i32 = 2;
         1 at least one game invalid, a claim disagrees, or an input holds no record; 2 usage \
         error, or an input not found or unreadable."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Parse and replay every move; report each game's first error.
     Validate(CheckArgs),
     /// Validate, decide the result by the rules, compare with the claimed one.
@@ -119,21 +119,21 @@ pub enum Command {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportArg {
+pub(crate) enum ReportArg {
     Table,
     Json,
     Yaml,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameArg {
+pub(crate) enum GameArg {
     Xiangqi,
     Othello,
     Junqi,
 }
 
 impl GameArg {
-    pub fn kind(self) -> qipu::core::record::GameKind {
+    pub(crate) fn kind(self) -> qipu::core::record::GameKind {
         use qipu::core::record::GameKind;
         match self {
             GameArg::Xiangqi => GameKind::Xiangqi,
@@ -144,7 +144,7 @@ impl GameArg {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EncodingArg {
+pub(crate) enum EncodingArg {
     #[default]
     Auto,
     #[value(name = "utf-8", alias = "utf8")]
@@ -156,7 +156,7 @@ pub enum EncodingArg {
 
 /// Options shared by the commands that read records.
 #[derive(Args, Debug, Clone, Default)]
-pub struct CommonArgs {
+pub(crate) struct CommonArgs {
     #[command(flatten)]
     pub read: ReadArgs,
     #[command(flatten)]
@@ -165,7 +165,7 @@ pub struct CommonArgs {
 
 /// How a batch runs: threads, progress, quiet (`solve` takes these with its own input options).
 #[derive(Args, Debug, Clone, Default)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -180,7 +180,7 @@ pub struct RunArgs {
 /// How records are read: the game, the format, the encoding, the rules (`show` takes these
 /// alone: one game, no worker threads, no progress bar).
 #[derive(Args, Debug, Clone, Default)]
-pub struct ReadArgs {
+pub(crate) struct ReadArgs {
     /// The game (default: detected from extension, tags and content).
     #[arg(long, value_enum)]
     pub game: Option<GameArg>,
@@ -204,7 +204,7 @@ pub struct ReadArgs {
 
 impl ReadArgs {
     /// The shared options these stand for (one worker, no progress bar).
-    pub fn common(&self) -> CommonArgs {
+    pub(crate) fn common(&self) -> CommonArgs {
         CommonArgs {
             read: self.clone(),
             run: RunArgs {
@@ -217,7 +217,7 @@ impl ReadArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct ReportArgs {
+pub(crate) struct ReportArgs {
     /// The report format (json = JSON Lines, one object a game; table = a table every 10,000
     /// games, then the summary line).
     #[arg(short = 'r', long, value_enum, default_value = "table")]
@@ -229,7 +229,7 @@ pub struct ReportArgs {
 
 /// `--format`: how the table report shows the games.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatArg {
+pub(crate) enum FormatArg {
     /// A table, one row a game, fitted to the width.
     Table,
     /// One line a game, like a compiler's message: `path:game N: disputed: 0-1
@@ -239,7 +239,7 @@ pub enum FormatArg {
 
 /// `--color`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorArg {
+pub(crate) enum ColorArg {
     /// On a terminal, unless NO_COLOR is set (or TERM=dumb).
     Auto,
     Always,
@@ -248,7 +248,7 @@ pub enum ColorArg {
 
 /// How the table report looks (validate and adjudicate).
 #[derive(Args, Debug, Clone)]
-pub struct ViewArgs {
+pub(crate) struct ViewArgs {
     /// The report on the terminal (validate, adjudicate): a table fitted to the width, or one
     /// line a game.
     ///
@@ -272,7 +272,7 @@ pub struct ViewArgs {
 
 /// `--where EXPR`.
 #[derive(Args, Debug, Clone)]
-pub struct SelectArgs {
+pub(crate) struct SelectArgs {
     /// Keep only the games the expression selects (e.g. 'Red~许银川 and plies>=40'): tags
     /// (`Tag=v` equals, `Tag~v` contains), result, claimed, reason, plies, valid, agrees, game,
     /// format, index; `and`, `or`, `not`, parentheses (grammar/where.ebnf). Games left out are
@@ -286,7 +286,7 @@ fn parse_filter(s: &str) -> Result<Filter, String> {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     #[command(flatten)]
@@ -302,7 +302,7 @@ pub struct CheckArgs {
 
 #[derive(Args, Debug, Clone)]
 #[command(group(clap::ArgGroup::new("html_output").args(["html", "html_dir"]).multiple(true)))]
-pub struct AdjudicateArgs {
+pub(crate) struct AdjudicateArgs {
     #[command(flatten)]
     pub check: CheckArgs,
     /// Explain each verdict on stderr: the ruling, a repetition cycle move by move with each
@@ -326,7 +326,7 @@ pub struct AdjudicateArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct ConvertArgs {
+pub(crate) struct ConvertArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// The output format (see `qipu formats`).
@@ -359,7 +359,7 @@ pub struct ConvertArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// xiangqi, othello or junqi.
     #[arg(value_enum)]
     pub game: GameArg,
@@ -377,7 +377,7 @@ pub struct PerftArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     #[command(flatten)]
     pub read: ReadArgs,
     /// The record file (or `-`).
@@ -407,7 +407,7 @@ pub struct ShowArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct RefereeArgs {
+pub(crate) struct RefereeArgs {
     /// The game to start with (the `game` command changes it).
     #[arg(long, value_enum, default_value = "xiangqi")]
     pub game: GameArg,
@@ -424,7 +424,7 @@ pub struct RefereeArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct MatchArgs {
+pub(crate) struct MatchArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "xiangqi")]
     pub game: GameArg,
@@ -503,7 +503,7 @@ pub struct MatchArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct FormatsArgs {
+pub(crate) struct FormatsArgs {
     #[command(flatten)]
     pub report: ReportArgs,
     /// The table's width in columns (default: the terminal's; 100 when stdout is not a
@@ -520,7 +520,7 @@ fn parse_key_value(s: &str) -> Result<(String, String), String> {
 }
 
 /// Runs the command line; returns the exit status.
-pub fn run() -> i32 {
+pub(crate) fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -571,7 +571,7 @@ pub fn run() -> i32 {
 /// The man page qipu(1) in roff (docs/qipu.1, `qipu man`): the top-level page, then a section
 /// per command with its synopsis and options, then the exit status. Generated from the clap
 /// definitions, like the CLI reference.
-pub fn man_page() -> std::io::Result<String> {
+pub(crate) fn man_page() -> std::io::Result<String> {
     let mut cmd = Cli::command();
     cmd.build();
     let top = clap_mangen::Man::new(cmd.clone()).date("");
@@ -641,7 +641,7 @@ fn formats_section() -> String {
 #[cfg(test)]
 /// The CLI reference (docs/cli-reference.md), generated from the clap definitions so that it
 /// cannot drift: a test compares the file with this.
-pub fn reference_markdown() -> String {
+pub(crate) fn reference_markdown() -> String {
     let mut cmd = Cli::command().term_width(100);
     let mut out = String::from(
         "# qipu command-line reference\n\n\

@@ -5,7 +5,7 @@ use super::{EXIT_OK, EXIT_USAGE, PerftArgs};
 use qipu::core::game::PerftQuery;
 use std::io::Write;
 
-pub fn run(args: &PerftArgs) -> i32 {
+pub(crate) fn run(args: &PerftArgs) -> i32 {
     let kind = args.game.kind();
     let Some(game) = qipu::driver::registry::get(kind) else {
         eprintln!("qipu: {kind} is not available in this build");

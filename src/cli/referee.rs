@@ -9,7 +9,7 @@ use std::io::{BufRead, Read, Write};
 /// line stays far below it: 1,000 moves are about 5 KB).
 const MAX_LINE: u64 = 1 << 20;
 
-pub fn run(args: &RefereeArgs) -> i32 {
+pub(crate) fn run(args: &RefereeArgs) -> i32 {
     let mut session = match Session::new(args.game.kind(), args.rules.as_deref(), &args.rule) {
         Ok(s) => s,
         Err(e) => {

@@ -13,7 +13,7 @@ use qipu::output::html;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-pub fn run(args: &ShowArgs) -> i32 {
+pub(crate) fn run(args: &ShowArgs) -> i32 {
     let settings = match common::settings(&args.read.common()) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),

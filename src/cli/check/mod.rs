@@ -31,7 +31,7 @@ const MAX_DIAGNOSTICS: usize = 100;
 
 /// Which command runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     Validate,
     Adjudicate,
     Dedupe,
@@ -40,7 +40,7 @@ pub enum Mode {
 /// What `adjudicate` explains: `--explain` (text on stderr), `--html FILE`, `--html-dir DIR`
 /// (`--force` replaces existing files).
 #[derive(Debug, Clone, Default)]
-pub struct Explain {
+pub(crate) struct Explain {
     pub text: bool,
     pub html: Option<String>,
     pub html_dir: Option<String>,
@@ -98,7 +98,7 @@ struct Printer<'w, W: Write> {
     settings: &'w Settings,
 }
 
-pub fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
+pub(crate) fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let adjudicate = mode == Mode::Adjudicate;
     let settings = match common::settings(&args.common) {
         Ok(s) => s,

@@ -122,7 +122,7 @@ struct Converted {
     extension: &'static str,
 }
 
-pub fn run(args: &ConvertArgs) -> i32 {
+pub(crate) fn run(args: &ConvertArgs) -> i32 {
     let settings = match common::settings(&args.common) {
         Ok(s) => s,
         Err(e) => return common::usage_error(&e),

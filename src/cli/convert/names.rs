@@ -46,7 +46,7 @@ fn clip(s: &str) -> String {
 }
 
 /// The name stem of a game from its tags, or `None` when its tags do not name it.
-pub fn from_tags(record: &Record) -> Option<String> {
+pub(crate) fn from_tags(record: &Record) -> Option<String> {
     let tag = |n: &str| {
         record
             .tag(n)
@@ -69,7 +69,7 @@ pub fn from_tags(record: &Record) -> Option<String> {
 }
 
 /// The name stem of a game with no naming tags: its input's stem and its index.
-pub fn from_source(input: &Path, index: usize) -> String {
+pub(crate) fn from_source(input: &Path, index: usize) -> String {
     let stem = input
         .file_stem()
         .map(|s| clip(&sanitise(&s.to_string_lossy())))
@@ -81,13 +81,13 @@ pub fn from_source(input: &Path, index: usize) -> String {
 /// The names given so far in a run (compared without case: two names that differ only in
 /// case are one file on some file systems).
 #[derive(Default)]
-pub struct Names {
+pub(crate) struct Names {
     used: HashSet<String>,
 }
 
 impl Names {
     /// `stem.ext`, or `stem-2.ext`, `stem-3.ext` … when taken.
-    pub fn unique(&mut self, stem: &str, ext: &str) -> String {
+    pub(crate) fn unique(&mut self, stem: &str, ext: &str) -> String {
         let mut n = 1usize;
         loop {
             let name = if n == 1 {

@@ -60,7 +60,7 @@ pub(super) struct Units<'a> {
 }
 
 impl<'a> Units<'a> {
-    pub fn new(
+    pub(crate) fn new(
         run: &'a Run<'a>,
         files: &'a [FoundFile],
         sizes: &'a [u64],
@@ -76,7 +76,7 @@ impl<'a> Units<'a> {
         }
     }
 
-    pub fn next_unit(&mut self) -> Option<Unit> {
+    pub(crate) fn next_unit(&mut self) -> Option<Unit> {
         if let Some(s) = &mut self.streaming {
             let file_no = s.file_no;
             let size = self.sizes.get(file_no).copied().unwrap_or(0);

@@ -44,7 +44,7 @@ pub(super) struct State {
 pub(super) const FILE_LINES_UP_TO: usize = 10;
 
 impl State {
-    pub fn new(quiet: bool, inputs: usize) -> State {
+    pub(crate) fn new(quiet: bool, inputs: usize) -> State {
         State {
             base: (usize::MAX, 0),
             seen: HashMap::new(),
@@ -61,7 +61,7 @@ impl State {
 
     /// Gives a unit's games their index in the file and leaves out the games written before
     /// (the first in input order stays).
-    pub fn settle(
+    pub(crate) fn settle(
         &mut self,
         files: &[FoundFile],
         file_no: usize,
@@ -113,7 +113,7 @@ impl State {
     }
 
     /// Writes a unit's output (`last`: the last unit of its file) and reports it.
-    pub fn write(
+    pub(crate) fn write(
         &mut self,
         run: &Run<'_>,
         sink: &mut Sink,

@@ -13,7 +13,7 @@ use qipu::output::report::ReportFormat;
 use serde_json::json;
 use std::time::Duration;
 
-pub fn run(args: &SolveArgs, setup: &Settings) -> i32 {
+pub(crate) fn run(args: &SolveArgs, setup: &Settings) -> i32 {
     if args.inputs.is_empty() {
         return common::usage_error("--analyze needs record inputs");
     }

@@ -10,14 +10,14 @@ use std::io::Write;
 use std::sync::Mutex;
 
 #[derive(Default)]
-pub struct SolveCache {
+pub(crate) struct SolveCache {
     known: Mutex<HashMap<Board, i32>>,
     file: Option<Mutex<std::fs::File>>,
 }
 
 impl SolveCache {
     /// The cache of `path` (created when missing), or an empty one kept in memory.
-    pub fn open(path: Option<&str>) -> Result<SolveCache, String> {
+    pub(crate) fn open(path: Option<&str>) -> Result<SolveCache, String> {
         let Some(path) = path else {
             return Ok(SolveCache::default());
         };
@@ -53,7 +53,7 @@ impl SolveCache {
         })
     }
 
-    pub fn get(&self, b: &Board) -> Option<i32> {
+    pub(crate) fn get(&self, b: &Board) -> Option<i32> {
         self.known
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -62,7 +62,7 @@ impl SolveCache {
     }
 
     /// Records a solved position (and appends it to the file).
-    pub fn put(&self, b: &Board, score: i32) {
+    pub(crate) fn put(&self, b: &Board, score: i32) {
         self.known
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -76,7 +76,7 @@ impl SolveCache {
 }
 
 /// A progress bar over positions to solve, with the time left (hidden as the other bars).
-pub fn bar(common: &crate::cli::CommonArgs, total: u64) -> indicatif::ProgressBar {
+pub(crate) fn bar(common: &crate::cli::CommonArgs, total: u64) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if common.run.quiet || common.run.no_progress || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();

@@ -6,7 +6,7 @@
 
 mod analyze;
 mod cache;
-pub mod theory;
+pub(crate) mod theory;
 
 use super::common;
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 /// What `solve` reads by: Othello records and positions (no game or rules to choose).
 #[derive(Args, Debug, Clone)]
-pub struct SolveInputArgs {
+pub(crate) struct SolveInputArgs {
     /// The input format (default: detected); see `qipu formats`.
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<String>,
@@ -39,7 +39,7 @@ pub struct SolveInputArgs {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub input: SolveInputArgs,
     /// The shared reading options `input` stands for (Othello, its rules by default).
@@ -272,7 +272,7 @@ fn row(job: &Job, outcome: Result<Outcome, String>, all_best: bool) -> (Row, Opt
     (r, None)
 }
 
-pub fn run(args: &SolveArgs) -> i32 {
+pub(crate) fn run(args: &SolveArgs) -> i32 {
     let i = &args.input;
     let args = &SolveArgs {
         common: CommonArgs {

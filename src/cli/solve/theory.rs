@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// The options of the theoretical score (WTHOR).
 #[derive(Args, Debug, Clone)]
-pub struct TheoryArgs {
+pub(crate) struct TheoryArgs {
     /// WTHOR: the number of empty squares from which the theoretical score is perfect play
     /// (the header's depth byte).
     #[arg(long, value_name = "EMPTIES", default_value_t = 24, value_parser = clap::value_parser!(u32).range(0..=60))]
@@ -40,7 +40,7 @@ pub struct TheoryArgs {
 
 /// A game's theoretical score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Theory {
+pub(crate) enum Theory {
     /// Black's discs: by perfect play from the position at the depth …
     Solved(u8),
     /// … or the game's own end, reached with more empties than the depth.
@@ -52,7 +52,7 @@ pub enum Theory {
 }
 
 impl Theory {
-    pub fn discs(self) -> Option<u8> {
+    pub(crate) fn discs(self) -> Option<u8> {
         match self {
             Theory::Solved(d) | Theory::Ended(d) => Some(d),
             _ => None,
@@ -61,7 +61,7 @@ impl Theory {
 }
 
 /// The solver and its cache for a run.
-pub struct Theorist {
+pub(crate) struct Theorist {
     pub depth: u32,
     tt: Table,
     cache: SolveCache,
@@ -69,7 +69,7 @@ pub struct Theorist {
 }
 
 impl Theorist {
-    pub fn new(args: &TheoryArgs) -> Result<Theorist, String> {
+    pub(crate) fn new(args: &TheoryArgs) -> Result<Theorist, String> {
         if args.solve_time.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
             return Err("--solve-time must be a positive number of seconds".into());
         }
@@ -88,7 +88,7 @@ impl Theorist {
 
     /// The theoretical score of each game (`start`, `moves`), solving on the current rayon
     /// pool; `Err` when the CPU cannot run the solver.
-    pub fn scores(
+    pub(crate) fn scores(
         &self,
         games: &[(Board, Vec<Move>)],
         common: &CommonArgs,
@@ -149,7 +149,7 @@ impl Theorist {
 /// computed when a record has none (or always with --recompute-theoretical). A record that
 /// does not replay, stopped before the depth or was not solved in time keeps what it has
 /// (the writer then falls back to the real score), named on stderr.
-pub fn fill(
+pub(crate) fn fill(
     t: &Theorist,
     records: &mut [qipu::core::record::Record],
     args: &TheoryArgs,
