@@ -24,7 +24,7 @@ pub(crate) fn start_of(record: &Record, rules: &Rules) -> Option<(Option<String>
             // A layout is given to the referee as the position it sets up.
             let start = qipu::junqi::replay::start_position(record).ok()?;
             let text = qipu::junqi::notation::position::format_position(&start);
-            (Some(text), rules)
+            (Some(text), rules.into_owned())
         }
         _ => (record.setup.as_ref().map(|(s, _)| s.clone()), rules.clone()),
     })

@@ -242,7 +242,7 @@ fn disputed_samples() {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let record = qipu::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
         let rules = Rules::build(RULE_SPECS, PRESETS, Some(preset), &[]).unwrap();
-        let checked = qipu::xiangqi::replay::check(&record, &rules, true);
+        let checked = qipu::core::game::Game::check(&qipu::xiangqi::Xiangqi, &record, &rules, true);
         let v = checked.verdict.expect("a verdict");
         assert_eq!(
             v.result.to_string(),

@@ -88,7 +88,12 @@ pub(crate) fn progress_bytes(common: &CommonArgs, total_bytes: u64) -> indicatif
 }
 
 /// The message of the progress bars: files done, games, games/s since `started`.
-pub(crate) fn progress_message(files_done: usize, files: usize, games: usize, started: Instant) -> String {
+pub(crate) fn progress_message(
+    files_done: usize,
+    files: usize,
+    games: usize,
+    started: Instant,
+) -> String {
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     format!(
         "{files_done}/{files} files, {games} games, {:.0} games/s",

@@ -216,7 +216,8 @@ pub(crate) fn line_start(text: &str, at: usize) -> usize {
 
 /// The [`Game`] methods that only hand on to a game's own modules, by the layout every game
 /// keeps: `formats::{FORMATS, sniff, read}`, `formats::write::convert`,
-/// `rule_set::{RULE_SPECS, PRESETS}`, `replay::check_with`, `show::{show, frames}`, and its referee's
+/// `rule_set::{RULE_SPECS, PRESETS}`, `show::{show, frames}`, the record check of its `Variant`
+/// (`core::variant::check_record`), and its referee's
 /// `RefereeOf::<Self>::new` (in its `referee.rs`). A game's `impl Game` names its kind with it
 /// and writes only what is its own.
 macro_rules! game_modules {
@@ -255,7 +256,7 @@ macro_rules! game_modules {
             rules: &$crate::core::rules::Rules,
             wants: $crate::core::game::CheckWants,
         ) -> $crate::core::game::Checked {
-            replay::check_with(record, rules, wants)
+            $crate::core::variant::check_record::<Self>(record, rules, wants)
         }
 
         fn referee(
@@ -263,7 +264,7 @@ macro_rules! game_modules {
             rules: &$crate::core::rules::Rules,
             position: Option<&str>,
         ) -> Result<Box<dyn $crate::core::referee::GameReferee>, $crate::core::error::RecordError> {
-            let referee = $crate::core::referee::RefereeOf::<Self>::new(rules, position)?;
+            let referee = $crate::core::variant::RefereeOf::<Self>::new(rules, position)?;
             Ok(Box::new(referee))
         }
 

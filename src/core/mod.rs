@@ -19,4 +19,5 @@ pub mod span;
 pub(crate) mod svg;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod variant;
 pub mod verdict;

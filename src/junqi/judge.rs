@@ -7,10 +7,11 @@
 // `RecordError` is the core's error type; it is large by design.
 #![allow(clippy::result_large_err)]
 
-use crate::core::error::{ErrorKind, RecordError};
+use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::record::{EventKind, GameResult, MoveEntry, Player, Record};
-use crate::core::referee::{Judge, Judgement};
-use crate::core::verdict::{Reason, Verdict};
+use crate::core::referee::{Judge, JudgedReplay, Judgement};
+use crate::core::variant::RecordNotes;
+use crate::core::verdict::{Reason, Verdict, decide};
 use crate::junqi::formats::jqr::time_seconds;
 use crate::junqi::notation::action::action_text;
 use crate::junqi::rules::position::player_index;
@@ -206,6 +207,57 @@ impl Judge for JunqiJudge {
             None => Judgement::Continues,
         }
     }
+}
+
+/// What a record says besides its actions, held against the replay of its first `plies`
+/// actions: its time stamps (a warning where one goes back) and its events (the first bad
+/// one makes the record invalid there).
+pub(crate) fn record_notes(record: &Record, plies: usize, params: &Params) -> RecordNotes {
+    let mut warnings = Vec::new();
+    let mut last_time = 0u64;
+    for m in record.moves.iter().take(plies) {
+        if let Some(t) = m.time.as_deref().and_then(time_seconds) {
+            if t < last_time {
+                warnings.push(
+                    Warning::new(format!(
+                        "the timestamp @{} is earlier than the one before it",
+                        m.time.as_deref().unwrap_or("")
+                    ))
+                    .at(m.span),
+                );
+            }
+            last_time = last_time.max(t);
+        }
+    }
+    RecordNotes {
+        warnings,
+        invalid_after: check_events(record, plies, params),
+    }
+}
+
+/// The verdict on a valid record: the board verdict of its judged replay, then its events and
+/// claim (a resignation or a draw only from `min-steps-to-resign-or-draw` steps on).
+pub(crate) fn verdict(
+    record: &Record,
+    judged: &JudgedReplay<Position, Action>,
+    params: &Params,
+) -> Verdict {
+    let plies = judged.replay.plies();
+    let board_result = judged.board.as_ref().map(|v| v.result);
+    let allows = |r: GameResult| match board_result {
+        Some(b) => b == r,
+        None => plies >= params.min_steps,
+    };
+    let mut v = decide(
+        judged.board.clone(),
+        plies,
+        &record.events,
+        record.claim.as_ref(),
+        &allows,
+        &player_name,
+    );
+    name_players(&mut v.detail, record);
+    v
 }
 
 /// Checks the record's events; the first bad one is an error (kind illegal-move, at the

@@ -12,12 +12,20 @@ pub mod rules;
 pub mod show;
 pub mod svg;
 
+use crate::core::error::RecordError;
 use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::GameKind;
+use crate::core::record::Record;
+use crate::core::referee::{JudgedGame, JudgedReplay};
+use crate::core::replay::Replay;
+use crate::core::rules::Rules;
+use crate::core::variant::{RecordNotes, Variant};
+use crate::core::verdict::Verdict;
 use notation::action::action_text;
 use notation::position::{STANDARD_TEST_LAYOUT, parse_layout, parse_position};
 use rules::Params;
+use std::borrow::Cow;
 
 pub struct Junqi;
 
@@ -72,5 +80,59 @@ impl PerftTree for PerftRoot {
 
     fn move_text(&self, action: rules::Action) -> String {
         action_text(&self.pos, action, true)
+    }
+}
+
+/// Junqi as types: the record check and the move-by-move referee of `core::variant`.
+impl Variant for Junqi {
+    const GAME: GameKind = GameKind::Junqi;
+    type Rules = Params;
+    type Replayer = replay::JunqiReplayer;
+    type Judge = judge::JunqiJudge;
+    /// Its board rules end the game (a flag taken, the step limits): an action after the end
+    /// is invalid, so validation replays through the judge too.
+    const JUDGE_TO_VALIDATE: bool = true;
+
+    fn replayer(params: &Params) -> Self::Replayer {
+        replay::JunqiReplayer {
+            params: params.clone(),
+        }
+    }
+
+    fn judge(params: &Params, _plies: usize) -> Self::Judge {
+        judge::JunqiJudge::new(params.clone())
+    }
+
+    fn position_text(pos: &rules::Position) -> String {
+        notation::position::format_position(pos)
+    }
+
+    fn legal_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        let pos = game.position();
+        pos.legal_actions(&game.replayer().params)
+            .into_iter()
+            .map(|a| action_text(pos, a, true))
+            .collect()
+    }
+
+    /// The run's rules with the record's `[Rules]` tag over the keys the command line left.
+    fn record_rules<'r>(record: &Record, rules: &'r Rules) -> Result<Cow<'r, Rules>, RecordError> {
+        replay::effective_rules(record, rules)
+    }
+
+    fn record_notes(
+        record: &Record,
+        replay: &Replay<rules::Position, rules::Action>,
+        params: &Params,
+    ) -> RecordNotes {
+        judge::record_notes(record, replay.plies(), params)
+    }
+
+    fn verdict(
+        record: &Record,
+        judged: &JudgedReplay<rules::Position, rules::Action>,
+        params: &Params,
+    ) -> Verdict {
+        judge::verdict(record, judged, params)
     }
 }

@@ -7,31 +7,29 @@
 #![allow(clippy::result_large_err)]
 
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{CheckWants, Checked};
-use crate::core::identity;
-use crate::core::record::{GameResult, MoveEntry, Record};
-use crate::core::referee::replay_judged;
+use crate::core::record::{MoveEntry, Record};
 use crate::core::replay::Replayer;
 use crate::core::rules::Rules;
-use crate::core::verdict::decide;
-use crate::junqi::formats::jqr::time_seconds;
-use crate::junqi::judge::{JunqiJudge, check_events, name_players, player_name};
 use crate::junqi::notation::action::{ActionText, Mark, parse_action};
-use crate::junqi::notation::position::{format_position, parse_layout, parse_position};
+use crate::junqi::notation::position::{parse_layout, parse_position};
 use crate::junqi::rule_set::merge_tag;
 use crate::junqi::rules::board::{SQUARES, Square, is_camp};
 use crate::junqi::rules::{Action, Cell, Outcome, Params, Position, square_name};
+use std::borrow::Cow;
 
 /// The rules in force for a record: the command line's, with the record's `[Rules]` tag
 /// applied to the keys the command line left at their defaults.
-pub fn effective_rules(record: &Record, rules: &Rules) -> Result<Rules, RecordError> {
+pub fn effective_rules<'r>(
+    record: &Record,
+    rules: &'r Rules,
+) -> Result<Cow<'r, Rules>, RecordError> {
     match record
         .tags
         .iter()
         .find(|t| t.name.eq_ignore_ascii_case("Rules"))
     {
-        None => Ok(rules.clone()),
-        Some(t) => merge_tag(rules, &t.value).map_err(|m| {
+        None => Ok(Cow::Borrowed(rules)),
+        Some(t) => merge_tag(rules, &t.value).map(Cow::Owned).map_err(|m| {
             RecordError::new(ErrorKind::BadHeader, format!("[Rules] tag: {m}"))
                 .at(t.span)
                 .with_label("these rule parameters")
@@ -162,7 +160,6 @@ impl Replayer for JunqiReplayer {
     }
 }
 
-/// The first rule that ends the game at this action (the position is the one before it).
 /// A Junqi start position from the text of a `[Position]` tag (the position notation), or
 /// of a `[Layout]` tag (the 50 pieces face down) when `layout`.
 pub fn start_from_text(text: &str, layout: bool) -> Result<Position, RecordError> {
@@ -184,94 +181,6 @@ pub fn unknown_start() -> Position {
         }
     }
     pos
-}
-
-/// Replays and (when asked) adjudicates one record.
-pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
-    let rules = match effective_rules(record, rules) {
-        Ok(r) => r,
-        Err(e) => return failed(e),
-    };
-    let params = rules.typed::<Params>();
-    let replayer = JunqiReplayer {
-        params: params.clone(),
-    };
-    let judged = match replay_judged(replayer, JunqiJudge::new(params.clone()), record) {
-        Ok(r) => r,
-        Err(e) => return failed(e),
-    };
-    let board = judged.board;
-    let replayed = judged.replay;
-    let mut warnings = replayed.warnings.clone();
-    let mut last_time = 0u64;
-    for m in record.moves.iter().take(replayed.plies()) {
-        if let Some(t) = m.time.as_deref().and_then(time_seconds) {
-            if t < last_time {
-                warnings.push(
-                    crate::core::error::Warning::new(format!(
-                        "the timestamp @{} is earlier than the one before it",
-                        m.time.as_deref().unwrap_or("")
-                    ))
-                    .at(m.span),
-                );
-            }
-            last_time = last_time.max(t);
-        }
-    }
-    let mut plies = replayed.plies();
-    let mut error = replayed.error.clone();
-    if let Some((k, e)) = check_events(record, plies, &params) {
-        plies = k;
-        error = Some(e);
-    }
-    let verdict = if wants.adjudicate && error.is_none() {
-        let board_result = board.as_ref().map(|v| v.result);
-        let allows = |r: GameResult| match board_result {
-            Some(b) => b == r,
-            None => plies >= params.min_steps,
-        };
-        let mut v = decide(
-            board,
-            plies,
-            &record.events,
-            record.claim.as_ref(),
-            &allows,
-            &player_name,
-        );
-        name_players(&mut v.detail, record);
-        Some(v)
-    } else {
-        None
-    };
-    // The position after the last replayed (good) ply.
-    let end = if plies == replayed.plies() {
-        replayed.end
-    } else {
-        let mut p = replayed.start.clone();
-        for a in replayed.moves.iter().take(plies) {
-            p.apply(*a, &params);
-        }
-        p
-    };
-    let identity = wants.identity.then(|| {
-        let start = format_position(&replayed.start);
-        identity::of_replay(
-            record.game,
-            (start.clone(), &start),
-            replayed.moves.get(..plies).unwrap_or(&replayed.moves),
-            (&record.moves, plies),
-            error.as_ref(),
-        )
-    });
-    Checked {
-        plies,
-        error,
-        warnings,
-        verdict,
-        final_position: Some(format_position(&end)),
-        identity,
-    }
 }
 
 /// The position after `ply` actions (all when `None`), for `show`.

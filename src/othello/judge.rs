@@ -5,7 +5,6 @@
 
 use crate::core::record::{GameResult, MoveEntry, Record};
 use crate::core::referee::{Judge, Judgement};
-use crate::core::rules::Rules;
 use crate::core::verdict::{Reason, Verdict, decide};
 use crate::othello::notation::{player_name, square_name};
 use crate::othello::rule_set::{Empties, OthelloRules};
@@ -119,9 +118,9 @@ impl Judge for OthelloJudge {
 
 /// The verdict on a replayed record (`record` with its forced passes, `end` the position
 /// after its last ply), the board rule judged as the referee judges it.
-pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &Rules) -> Verdict {
+pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &OthelloRules) -> Verdict {
     let judge = OthelloJudge {
-        empties: rules.typed::<OthelloRules>().empties,
+        empties: rules.empties,
     };
     adjudicate_judged(record, judge.game_over(end, plies), end, plies, rules)
 }
@@ -132,7 +131,7 @@ pub(crate) fn adjudicate_judged(
     board: Option<Verdict>,
     end: &Board,
     plies: usize,
-    rules: &Rules,
+    rules: &OthelloRules,
 ) -> Verdict {
     let claim = record.claim.as_ref();
     let mut v = decide(
@@ -144,9 +143,8 @@ pub(crate) fn adjudicate_judged(
         &player_name,
     );
     // An unfinished game, with nothing else deciding it: perfect play, when asked for.
-    let typed = rules.typed::<OthelloRules>();
-    if board.is_none() && v.reason == Reason::Unfinished && typed.unfinished_by_perfect_play {
-        match crate::othello::solve::perfect_verdict(end, plies, typed.perfect_empties) {
+    if board.is_none() && v.reason == Reason::Unfinished && rules.unfinished_by_perfect_play {
+        match crate::othello::solve::perfect_verdict(end, plies, rules.perfect_empties) {
             Ok(perfect) => {
                 return decide(
                     Some(perfect),
@@ -187,12 +185,12 @@ pub fn legal_move_names(board: &Board) -> Vec<String> {
 }
 
 /// A note when a finished game's stated score differs from the board's.
-pub(crate) fn score_mismatch(record: &Record, end: &Board, rules: &Rules) -> Option<String> {
+pub(crate) fn score_mismatch(record: &Record, end: &Board, rules: &OthelloRules) -> Option<String> {
     if !end.is_over() {
         return None;
     }
     let stated = stated_score(record)?;
-    let computed = score(end, rules.typed::<OthelloRules>().empties);
+    let computed = score(end, rules.empties);
     (stated != computed).then(|| {
         format!(
             "the record's score {}-{} differs from the board's {}-{}",

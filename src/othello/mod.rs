@@ -14,10 +14,14 @@ pub mod show;
 pub mod solve;
 pub mod svg;
 
+use crate::core::error::Warning;
 use crate::core::game::{Analysis, Game, PerftOutput, PerftQuery, StreamCut, game_modules};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Record};
+use crate::core::referee::{JudgedGame, JudgedReplay};
+use crate::core::replay::Replay;
 use crate::core::rules::Rules;
+use crate::core::variant::{RecordNotes, Variant};
 use crate::core::verdict::Verdict;
 
 pub struct Othello;
@@ -70,5 +74,57 @@ impl PerftTree for rules::Board {
 
     fn move_text(&self, mv: rules::Move) -> String {
         notation::move_name(mv)
+    }
+}
+
+/// Othello as types: the record check and the move-by-move referee of `core::variant`.
+impl Variant for Othello {
+    const GAME: GameKind = GameKind::Othello;
+    type Rules = rule_set::OthelloRules;
+    type Replayer = replay::OthelloReplayer;
+    type Judge = judge::OthelloJudge;
+
+    fn replayer(_rules: &Self::Rules) -> Self::Replayer {
+        replay::OthelloReplayer::default()
+    }
+
+    fn judge(rules: &Self::Rules, _plies: usize) -> Self::Judge {
+        judge::OthelloJudge {
+            empties: rules.empties,
+        }
+    }
+
+    fn position_text(board: &rules::Board) -> String {
+        notation::board_string(board)
+    }
+
+    fn legal_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        judge::legal_move_names(game.position())
+    }
+
+    /// A finished game's stated score against the board's.
+    fn record_notes(
+        record: &Record,
+        replay: &Replay<rules::Board, rules::Move>,
+        rules: &Self::Rules,
+    ) -> RecordNotes {
+        let mut notes = RecordNotes::default();
+        if replay.error.is_none()
+            && let Some(note) = judge::score_mismatch(record, &replay.end, rules)
+        {
+            notes
+                .warnings
+                .push(Warning::new(note).with_ply(replay.plies()));
+        }
+        notes
+    }
+
+    fn verdict(
+        record: &Record,
+        judged: &JudgedReplay<rules::Board, rules::Move>,
+        rules: &Self::Rules,
+    ) -> Verdict {
+        let r = &judged.replay;
+        judge::adjudicate_judged(record, judged.board.clone(), &r.end, r.plies(), rules)
     }
 }

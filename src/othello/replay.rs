@@ -1,22 +1,14 @@
 //! Move tokens against positions: the core replay driver's [`Replayer`] for Othello, and the
 //! insertion of forced passes that a record leaves out.
 
-use crate::core::error::Warning;
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::{CheckWants, Checked};
-use crate::core::identity;
 use crate::core::record::{MoveEntry, Player, Record};
 use crate::core::referee::replay;
-use crate::core::referee::{JudgedReplay, replay_judged};
 use crate::core::replay::{Replay, Replayer};
-use crate::core::rules::Rules;
 use crate::core::span::Span;
-use crate::othello::judge::OthelloJudge;
-use crate::othello::notation::board_string;
 use crate::othello::notation::{
     is_pass, move_name, parse_board, parse_move, parse_square, player_name,
 };
-use crate::othello::rule_set::OthelloRules;
 use crate::othello::rules::{Board, Move};
 use std::cell::Cell;
 
@@ -235,66 +227,6 @@ pub fn replay_record(record: &Record) -> Result<Replayed<'_>, RecordError> {
         std::borrow::Cow::Owned(with_passes_at(record, &replay.implied))
     };
     Ok(Replayed { record, replay })
-}
-
-/// `Game::check_with` for Othello: one pass of the referee's driver and judge; forced passes
-/// are plies of the replay, no copy of the record.
-pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    let judge = OthelloJudge {
-        empties: rules.typed::<OthelloRules>().empties,
-    };
-    // Validation replays without the judge (it has no verdict to give); adjudication goes
-    // through the referee's driver and judge.
-    let replayed = if wants.adjudicate {
-        replay_judged(OthelloReplayer::default(), judge, record)
-    } else {
-        crate::core::referee::replay(&OthelloReplayer::default(), record).map(|replay| {
-            JudgedReplay {
-                replay,
-                board: None,
-                notes: Vec::new(),
-            }
-        })
-    };
-    let judged = match replayed {
-        Ok(r) => r,
-        Err(e) => return Checked::bad_setup(record, e, wants),
-    };
-    let r = &judged.replay;
-    let mut warnings = r.warnings.clone();
-    if r.error.is_none()
-        && let Some(note) = crate::othello::judge::score_mismatch(record, &r.end, rules)
-    {
-        warnings.push(Warning::new(note).with_ply(r.plies()));
-    }
-    // The passes the record leaves out are moves of the game, like the ones it writes.
-    let identity = wants.identity.then(|| {
-        let start = board_string(&r.start);
-        let consumed = r.plies() - r.implied.len();
-        identity::of_replay(
-            record.game,
-            (start.clone(), &start),
-            &r.moves,
-            (&record.moves, consumed),
-            r.error.as_ref(),
-        )
-    });
-    Checked {
-        plies: r.plies(),
-        error: r.error.clone(),
-        warnings,
-        verdict: (wants.adjudicate && r.error.is_none()).then(|| {
-            crate::othello::judge::adjudicate_judged(
-                record,
-                judged.board.clone(),
-                &r.end,
-                r.plies(),
-                rules,
-            )
-        }),
-        final_position: Some(board_string(&r.end)),
-        identity,
-    }
 }
 
 #[cfg(test)]

@@ -38,15 +38,34 @@
 //! assert_eq!(v.result.as_str(), "1-0");
 //! ```
 
-use crate::core::record::{GameResult, MoveEntry, Player};
-use crate::core::referee::{Judge, Judgement};
-use crate::core::verdict::{Reason, Verdict};
+use crate::core::record::{GameResult, MoveEntry, Player, Record};
+use crate::core::referee::{Judge, JudgedReplay, Judgement};
+use crate::core::verdict::{Reason, Verdict, decide};
 use crate::xiangqi::repetition::{self, Code};
 use crate::xiangqi::rule_set::BoardRules;
 use crate::xiangqi::rules::{Color, Move, Position};
 use compact_str::CompactString;
 
 use crate::xiangqi::repetition::table::RepetitionTable;
+
+/// The verdict on a valid record (steps 2–5 of the spec's adjudication): the board verdict
+/// of its judged replay first, then the record's own events and claim; notes on drawn
+/// repetitions the players left follow.
+pub(crate) fn verdict(record: &Record, judged: &JudgedReplay<Position, Move>) -> Verdict {
+    let end = &judged.replay.end;
+    let mut v = decide(
+        judged.board.clone(),
+        record.moves.len(),
+        &record.events,
+        record.claim.as_ref(),
+        &|r| allows(end, r),
+        &player_name,
+    );
+    for note in &judged.notes {
+        v.detail.push_str(&format!("; note: {note}"));
+    }
+    v
+}
 
 /// How the report names a player.
 pub fn player_name(p: Player) -> &'static str {

@@ -12,10 +12,13 @@ pub mod rules;
 pub mod show;
 pub mod svg;
 
+use crate::core::error::{RecordError, Warning};
 use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Record};
+use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::rules::Rules;
+use crate::core::variant::Variant;
 use crate::core::verdict::Verdict;
 
 /// The Xiangqi game, as the core sees it.
@@ -70,5 +73,62 @@ impl PerftTree for rules::Position {
 
     fn move_text(&self, mv: rules::Move) -> String {
         mv.iccs()
+    }
+}
+
+/// Xiangqi as types: the record check and the move-by-move referee of `core::variant`.
+impl Variant for Xiangqi {
+    const GAME: GameKind = GameKind::Xiangqi;
+    type Rules = rule_set::XiangqiRules;
+    type Replayer = replay::XiangqiReplayer;
+    type Judge = judge::XiangqiJudge;
+
+    fn replayer(_rules: &Self::Rules) -> Self::Replayer {
+        replay::XiangqiReplayer
+    }
+
+    fn judge(rules: &Self::Rules, plies: usize) -> Self::Judge {
+        judge::XiangqiJudge::with_capacity(rules.board, plies)
+    }
+
+    fn position_text(pos: &rules::Position) -> String {
+        pos.to_fen()
+    }
+
+    /// The placement and the side to move: the same position with other move counters is the
+    /// same start.
+    fn start_key(fen: &str) -> &str {
+        let end = fen.match_indices(' ').nth(1).map_or(fen.len(), |(i, _)| i);
+        fen.get(..end).unwrap_or(fen)
+    }
+
+    fn legal_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        referee::legal(game).into_iter().map(|m| m.iccs()).collect()
+    }
+
+    fn banned_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        referee::banned(game)
+            .into_iter()
+            .map(|m| m.iccs())
+            .collect()
+    }
+
+    fn ban_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        referee::ban_moves(game)
+            .into_iter()
+            .map(|m| m.iccs())
+            .collect()
+    }
+
+    fn setup_warnings(record: &Record, rules: &Self::Rules) -> Result<Vec<Warning>, RecordError> {
+        replay::setup_warnings(record, rules)
+    }
+
+    fn verdict(
+        record: &Record,
+        judged: &JudgedReplay<rules::Position, rules::Move>,
+        _rules: &Self::Rules,
+    ) -> Verdict {
+        judge::verdict(record, judged)
     }
 }

@@ -2,9 +2,10 @@
 //! core's [`RefereeOf`], with the banned moves of the repetition rules.
 
 use crate::core::error::RecordError;
-use crate::core::record::{GameKind, GameResult};
-use crate::core::referee::{JudgedGame, MoveError, RefereeOf, Refereed};
+use crate::core::record::GameResult;
+use crate::core::referee::{JudgedGame, MoveError};
 use crate::core::rules::Rules;
+use crate::core::variant::RefereeOf;
 use crate::core::verdict::Verdict;
 use crate::xiangqi::Xiangqi;
 use crate::xiangqi::judge::XiangqiJudge;
@@ -17,28 +18,6 @@ use crate::xiangqi::rules::{Color, Move, Position};
 /// same moves, at the same ply); [`XiangqiReferee::banned_moves`] lists the moves that would
 /// lose by a forbidden repetition now.
 pub type XiangqiReferee = RefereeOf<Xiangqi>;
-
-impl Refereed for Xiangqi {
-    type Replayer = XiangqiReplayer;
-    type Judge = XiangqiJudge;
-    const GAME: GameKind = GameKind::Xiangqi;
-
-    fn position_text(pos: &Position) -> String {
-        pos.to_fen()
-    }
-
-    fn legal_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
-        legal(game).into_iter().map(|m| m.iccs()).collect()
-    }
-
-    fn banned_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
-        banned(game).into_iter().map(|m| m.iccs()).collect()
-    }
-
-    fn ban_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<String> {
-        ban_moves(game).into_iter().map(|m| m.iccs()).collect()
-    }
-}
 
 impl RefereeOf<Xiangqi> {
     /// A referee from the start position, or from `fen`: a composed position is refereed as
@@ -53,11 +32,6 @@ impl RefereeOf<Xiangqi> {
             Some(f) => Position::from_fen_composed(f).map_err(|e| e.to_record_error())?,
         };
         Ok(XiangqiReferee::from_position(rules, start))
-    }
-
-    pub fn from_position(rules: &Rules, start: Position) -> XiangqiReferee {
-        let judge = XiangqiJudge::new(rules.typed::<XiangqiRules>().board);
-        RefereeOf::with(XiangqiReplayer, judge, start)
     }
 
     /// Plays a move already made.
@@ -85,7 +59,7 @@ impl RefereeOf<Xiangqi> {
     }
 }
 
-fn legal(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
+pub(crate) fn legal(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
     if game.is_over() {
         return Vec::new();
     }
@@ -94,7 +68,7 @@ fn legal(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
 
 /// Each legal move that makes a position stand again is played on a copy of the game whose
 /// judge rules at the second occurrence; it is banned when that ruling goes against the mover.
-fn ban_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
+pub(crate) fn ban_moves(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
     let pos = game.position();
     let loses = loser(pos.side_to_move());
     legal(game)
@@ -123,7 +97,7 @@ fn loser(mover: Color) -> GameResult {
 /// Each legal move that completes a repetition (the position standing for the
 /// `repetitions`-th time) is played on a copy of the game, and it is banned when the
 /// repetition judge rules that repetition against the mover.
-fn banned(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
+pub(crate) fn banned(game: &JudgedGame<XiangqiReplayer, XiangqiJudge>) -> Vec<Move> {
     let pos = game.position();
     let loses = loser(pos.side_to_move());
     let times = game.judge_state().rules().repetitions as usize;

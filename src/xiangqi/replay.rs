@@ -4,15 +4,15 @@
 //! on a line of moves ([`board_verdict`]), and the position at a ply. The same replayer and judge referee a game one move at a time (`referee.rs`).
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::{CheckWants, Checked};
-use crate::core::identity;
+use crate::core::game::Game;
 use crate::core::record::{MoveEntry, Record};
-use crate::core::referee::{JudgedGame, JudgedReplay, replay, replay_judged};
+use crate::core::referee::{JudgedGame, replay};
 use crate::core::replay::{Replay, Replayer};
 use crate::core::rules::Rules;
 use crate::core::span::Span;
 use crate::core::verdict::{self, Verdict};
-use crate::xiangqi::judge::{self as xq_verdict, XiangqiJudge};
+use crate::xiangqi::Xiangqi;
+use crate::xiangqi::judge::XiangqiJudge;
 use crate::xiangqi::notation;
 use crate::xiangqi::repetition::Code;
 use crate::xiangqi::rule_set::{self, BoardRules, XiangqiRules};
@@ -62,90 +62,26 @@ pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordEr
     replay(&XiangqiReplayer, record)
 }
 
-/// `Game::check` for Xiangqi: the replay, and the verdict when `adjudicate`.
-pub fn check(record: &Record, rules: &Rules, adjudicate: bool) -> Checked {
-    check_with(
-        record,
-        rules,
-        CheckWants {
-            adjudicate,
-            identity: false,
-        },
-    )
-}
-
-/// `Game::check_with` for Xiangqi: a plain replay to validate; to adjudicate, the record
-/// through the referee's driver and judge (the code a move-by-move referee runs too).
-pub fn check_with(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-    // A set-up no game can reach: refused under `setup=strict` (`--strict`), else judged as a
-    // composed position with a warning that names the oddity.
-    let typed = rules.typed::<XiangqiRules>();
-    let composed = composed_setup(record);
-    if let Some((problems, span)) = &composed
-        && typed.strict_setup
-    {
-        let mut err = SetupError {
-            reasons: problems.clone(),
-        }
-        .to_record_error();
-        err.span = Some(*span);
-        return Checked::bad_setup(record, err, wants);
-    }
-    let replayed = if wants.adjudicate {
-        replay_judged(
-            XiangqiReplayer,
-            XiangqiJudge::with_capacity(typed.board, record.moves.len()),
-            record,
-        )
-        .map(|judged| {
-            let verdict = judged
-                .replay
-                .error
-                .is_none()
-                .then(|| decide(record, &judged));
-            (judged.replay, verdict)
-        })
-    } else {
-        replay_record(record).map(|r| (r, None))
+/// The warning on a composed set-up (a position no game can reach, which the rules still
+/// apply to), or, under `setup=strict` (`--strict`), the error that refuses it.
+pub(crate) fn setup_warnings(
+    record: &Record,
+    rules: &XiangqiRules,
+) -> Result<Vec<Warning>, RecordError> {
+    let Some((problems, span)) = composed_setup(record) else {
+        return Ok(Vec::new());
     };
-    let (replay, verdict) = match replayed {
-        Ok(r) => r,
-        Err(e) => return Checked::bad_setup(record, e, wants),
-    };
-    let identity = wants.identity.then(|| {
-        let start = replay.start.to_fen();
-        // The same position with other move counters is the same start.
-        let key_end = start
-            .match_indices(' ')
-            .nth(1)
-            .map_or(start.len(), |(i, _)| i);
-        let key = start.get(..key_end).unwrap_or(&start).to_string();
-        identity::of_replay(
-            record.game,
-            (start, &key),
-            &replay.moves,
-            (&record.moves, replay.plies()),
-            replay.error.as_ref(),
-        )
-    });
-    let plies = replay.plies();
-    let mut warnings = replay.warnings;
-    if let Some((problems, span)) = composed {
-        let mut w = Warning::new(format!(
-            "composed position: {} (judged as set up; --strict refuses it)",
-            problems.join("; ")
-        ));
-        w.span = Some(span);
-        warnings.insert(0, w);
+    if rules.strict_setup {
+        let mut err = SetupError { reasons: problems }.to_record_error();
+        err.span = Some(span);
+        return Err(err);
     }
-    Checked {
-        plies,
-        final_position: Some(replay.end.to_fen()),
-        error: replay.error,
-        warnings,
-        verdict,
-        identity,
-    }
+    let mut w = Warning::new(format!(
+        "composed position: {} (judged as set up; --strict refuses it)",
+        problems.join("; ")
+    ));
+    w.span = Some(span);
+    Ok(vec![w])
 }
 
 /// What no game can reach in the record's set-up, when the rules still apply to it (a
@@ -160,8 +96,6 @@ fn composed_setup(record: &Record) -> Option<(Vec<String>, Span)> {
     (!problems.is_empty()).then_some((problems, *span))
 }
 
-/// Steps 2–5 of the spec's adjudication for a judged replay: the board verdict first, then
-/// the record's own events and claim; notes on drawn repetitions the players left follow.
 /// What a record's date says of the rulebook edition of its day, for `--explain` on a
 /// repetition ruling under a CXA edition: the edition then in force (1999 for 1999–2010, 2011
 /// for 2011–2019, which qipu does not have, 2020 since) and, when qipu has it and it is not
@@ -218,7 +152,9 @@ pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdi
                 Some(name),
                 &[keep("move-limit"), keep("repetitions")],
             );
-            let other = alt.ok().and_then(|alt| check(record, &alt, true).verdict);
+            let other = alt
+                .ok()
+                .and_then(|alt| Xiangqi.check(record, &alt, true).verdict);
             match other {
                 Some(o) if o.result == v.result && o.reason == v.reason && o.ply == v.ply => s
                     .push_str(&format!(
@@ -234,22 +170,6 @@ pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdi
         None => {}
     }
     vec![s]
-}
-
-pub fn decide(record: &Record, judged: &JudgedReplay<Position, Move>) -> verdict::Verdict {
-    let end = &judged.replay.end;
-    let mut v = verdict::decide(
-        judged.board.clone(),
-        record.moves.len(),
-        &record.events,
-        record.claim.as_ref(),
-        &|r| xq_verdict::allows(end, r),
-        &xq_verdict::player_name,
-    );
-    for note in &judged.notes {
-        v.detail.push_str(&format!("; note: {note}"));
-    }
-    v
 }
 
 /// A position of a record: the position, the position before the move that led to it with

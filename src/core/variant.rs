@@ -1,0 +1,290 @@
+//! A game as types: [`Variant`] names a game's position, move, rules, replayer and judge, and
+//! what of its record check is its own. Written once here for every variant: the record check
+//! ([`check_record`], what `validate` and `adjudicate` run on each record) and the move-by-move
+//! referee ([`RefereeOf`]), both driving the same [`JudgedGame`] so that they rule alike.
+
+use crate::core::error::{RecordError, Warning};
+use crate::core::game::{CheckWants, Checked};
+use crate::core::identity;
+use crate::core::record::{GameKind, MoveEntry, Record};
+use crate::core::referee::{
+    GameReferee, Judge, JudgedGame, JudgedReplay, MoveError, replay, replay_judged,
+};
+use crate::core::replay::{Replay, Replayer};
+use crate::core::rules::{RuleSet, Rules};
+use crate::core::verdict::Verdict;
+use std::borrow::Cow;
+
+/// The position of a variant.
+pub type PositionOf<V> = <<V as Variant>::Replayer as Replayer>::Position;
+/// The move of a variant.
+pub type MoveOf<V> = <<V as Variant>::Replayer as Replayer>::Move;
+
+/// One game as types: its rules, its replayer (which reads recorded moves against its
+/// positions) and its judge (its board rules), how its positions and moves are written, and
+/// the parts of the record check that are its own. Each game implements it once (in its
+/// `mod.rs`); [`check_record`] and [`RefereeOf`] are written once for all of them.
+pub trait Variant: Send + Sync + 'static {
+    const GAME: GameKind;
+    /// Its typed rule values.
+    type Rules: RuleSet;
+    type Replayer: Replayer<Position: Send, Move: Send + std::hash::Hash> + Clone + Send + 'static;
+    type Judge: Judge<
+            Position = <Self::Replayer as Replayer>::Position,
+            Move = <Self::Replayer as Replayer>::Move,
+        > + Clone
+        + Send
+        + 'static;
+
+    /// The replayer under `rules`.
+    fn replayer(rules: &Self::Rules) -> Self::Replayer;
+
+    /// The judge under `rules`, for a game of about `plies` plies.
+    fn judge(rules: &Self::Rules, plies: usize) -> Self::Judge;
+
+    /// The position in the game's position notation (FEN, board string, Junqi position).
+    fn position_text(pos: &PositionOf<Self>) -> String;
+
+    /// What makes a start the same as another for dedupe: the position text, or the part of
+    /// it that is the position (Xiangqi leaves out the move counters).
+    fn start_key(position_text: &str) -> &str {
+        position_text
+    }
+
+    /// The legal moves of the side to move, in the game's coordinate notation (none once the
+    /// game is over).
+    fn legal_moves(game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String>;
+
+    /// The legal moves that would make the mover the offender of a forbidden repetition now
+    /// (Xiangqi; none for the other games).
+    fn banned_moves(_game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The moves a GUI forbids the engine (UCCI's `banmoves`): the legal moves that repeat a
+    /// position in a way that makes the mover the offender, judged at the repetition itself —
+    /// a superset of [`Variant::banned_moves`] (Xiangqi; none for the other games).
+    fn ban_moves(_game: &JudgedGame<Self::Replayer, Self::Judge>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The record is replayed through the judge to validate it too (Junqi: its board rules
+    /// end the game, and a move after the end is invalid); otherwise validation replays
+    /// without the judge, which has no verdict to give.
+    const JUDGE_TO_VALIDATE: bool = false;
+
+    /// The rules a record is checked under: the run's, with what the record's own tags set
+    /// (Junqi's `[Rules]` tag). An error makes the record invalid before any move.
+    fn record_rules<'r>(_record: &Record, rules: &'r Rules) -> Result<Cow<'r, Rules>, RecordError> {
+        Ok(Cow::Borrowed(rules))
+    }
+
+    /// Warnings on the record's set-up before it is replayed (a Xiangqi composed position);
+    /// an error refuses the set-up.
+    fn setup_warnings(_record: &Record, _rules: &Self::Rules) -> Result<Vec<Warning>, RecordError> {
+        Ok(Vec::new())
+    }
+
+    /// What the record says besides its moves, held against the replay: warnings (after the
+    /// replay's own), and the first invalid entry with the plies before it (Junqi's events).
+    fn record_notes(
+        _record: &Record,
+        _replay: &Replay<PositionOf<Self>, MoveOf<Self>>,
+        _rules: &Self::Rules,
+    ) -> RecordNotes {
+        RecordNotes::default()
+    }
+
+    /// The verdict on a valid record: the board verdict of the judged replay (`judged`), then
+    /// the record's own events and claim (the game's `judge.rs`).
+    fn verdict(
+        record: &Record,
+        judged: &JudgedReplay<PositionOf<Self>, MoveOf<Self>>,
+        rules: &Self::Rules,
+    ) -> Verdict;
+}
+
+/// What [`Variant::record_notes`] finds.
+#[derive(Debug, Default)]
+pub struct RecordNotes {
+    pub warnings: Vec<Warning>,
+    /// The record is invalid after this many plies, with this error.
+    pub invalid_after: Option<(usize, RecordError)>,
+}
+
+/// The record check of every game (`Game::check_with`): the record's rules, its set-up, the
+/// replay (judged when adjudicating, or when the game's judge decides validity), what the
+/// record says besides its moves, then the verdict, the final position and the identity as
+/// `wants` asks.
+pub fn check_record<V: Variant>(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+    let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
+    let rules = match V::record_rules(record, rules) {
+        Ok(r) => r,
+        Err(e) => return failed(e),
+    };
+    let typed = rules.typed::<V::Rules>();
+    let mut warnings = match V::setup_warnings(record, &typed) {
+        Ok(w) => w,
+        Err(e) => return failed(e),
+    };
+    let replayer = V::replayer(&typed);
+    let replayed = if wants.adjudicate || V::JUDGE_TO_VALIDATE {
+        replay_judged(
+            replayer.clone(),
+            V::judge(&typed, record.moves.len()),
+            record,
+        )
+    } else {
+        replay(&replayer, record).map(|replay| JudgedReplay {
+            replay,
+            board: None,
+            notes: Vec::new(),
+        })
+    };
+    let mut judged = match replayed {
+        Ok(r) => r,
+        Err(e) => return failed(e),
+    };
+    let notes = V::record_notes(record, &judged.replay, &typed);
+    let r = &mut judged.replay;
+    warnings.append(&mut r.warnings);
+    warnings.extend(notes.warnings);
+    if let Some((plies, error)) = notes.invalid_after {
+        if plies < r.plies() {
+            r.moves.truncate(plies);
+            r.implied.retain(|&p| p <= plies);
+            r.end = r.start.clone();
+            for &mv in &r.moves {
+                replayer.play(&mut r.end, mv);
+            }
+        }
+        r.error = Some(error);
+    }
+    let r = &judged.replay;
+    let identity = wants.identity.then(|| {
+        let start = V::position_text(&r.start);
+        let key = V::start_key(&start).to_string();
+        identity::of_replay(
+            record.game,
+            (start.clone(), &key),
+            &r.moves,
+            (&record.moves, r.plies() - r.implied.len()),
+            r.error.as_ref(),
+        )
+    });
+    let verdict =
+        (wants.adjudicate && r.error.is_none()).then(|| V::verdict(record, &judged, &typed));
+    let r = &judged.replay;
+    Checked {
+        plies: r.plies(),
+        error: r.error.clone(),
+        warnings,
+        verdict,
+        final_position: Some(V::position_text(&r.end)),
+        identity,
+    }
+}
+
+/// The referee of one game, one move at a time: a [`JudgedGame`] of the game's replayer and
+/// judge (`xiangqi::referee::XiangqiReferee` is `RefereeOf<Xiangqi>`).
+pub struct RefereeOf<V: Variant> {
+    game: JudgedGame<V::Replayer, V::Judge>,
+}
+
+impl<V: Variant> Clone for RefereeOf<V> {
+    fn clone(&self) -> Self {
+        RefereeOf {
+            game: self.game.clone(),
+        }
+    }
+}
+
+impl<V: Variant> RefereeOf<V> {
+    /// A referee under `rules` from `start`, which is judged at once.
+    pub fn from_position(rules: &Rules, start: PositionOf<V>) -> Self {
+        let typed = rules.typed::<V::Rules>();
+        RefereeOf::with(V::replayer(&typed), V::judge(&typed, 0), start)
+    }
+
+    /// A referee from `start` with this replayer and judge, which is judged at once.
+    pub fn with(
+        replayer: V::Replayer,
+        judge: V::Judge,
+        start: <V::Replayer as Replayer>::Position,
+    ) -> Self {
+        RefereeOf {
+            game: JudgedGame::new(replayer, judge, start),
+        }
+    }
+
+    /// Plays a move written in any notation the game reads; see [`JudgedGame::push`].
+    pub fn push(&mut self, text: &str) -> Result<Option<Verdict>, MoveError> {
+        self.game.push(text)
+    }
+
+    /// See [`JudgedGame::verdict`]: the verdict if the game ends here.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+
+    /// See [`JudgedGame::claimable`]: a draw that stands without ending the game (不变作和).
+    pub fn claimable(&self) -> Option<Verdict> {
+        self.game.claimable()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn position(&self) -> &<V::Replayer as Replayer>::Position {
+        self.game.position()
+    }
+
+    pub fn moves(&self) -> &[<V::Replayer as Replayer>::Move] {
+        self.game.moves()
+    }
+
+    /// The game and its judge as they stand.
+    pub fn judged(&self) -> &JudgedGame<V::Replayer, V::Judge> {
+        &self.game
+    }
+}
+
+impl<V: Variant> GameReferee for RefereeOf<V> {
+    fn game(&self) -> GameKind {
+        V::GAME
+    }
+    fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
+        self.game.push_entry(entry)
+    }
+    fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+    fn claimable(&self) -> Option<Verdict> {
+        self.game.claimable()
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+    fn position(&self) -> String {
+        V::position_text(self.game.position())
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        V::legal_moves(&self.game)
+    }
+    fn banned_moves(&self) -> Vec<String> {
+        V::banned_moves(&self.game)
+    }
+    fn ban_moves(&self) -> Vec<String> {
+        V::ban_moves(&self.game)
+    }
+    fn warnings(&self) -> &[Warning] {
+        self.game.warnings()
+    }
+    fn boxed_clone(&self) -> Box<dyn GameReferee> {
+        Box::new(self.clone())
+    }
+}
