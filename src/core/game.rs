@@ -1,5 +1,6 @@
 //! The interface every game plugs into. The core (input, replay driver, report, CLI) talks to a
 //! game only through this trait; the game keeps its rules, notations and formats to itself.
+//! Every game implements it through its `core::variant::Variant` (the game as types).
 
 pub use crate::core::analysis::{AnalysedMove, Analysis};
 use crate::core::error::{RecordError, Warning};
@@ -213,89 +214,6 @@ pub(crate) fn line_start(text: &str, at: usize) -> usize {
         .map(|i| i + 1)
         .unwrap_or(0)
 }
-
-/// The [`Game`] methods that only hand on to a game's own modules, by the layout every game
-/// keeps: `formats::{FORMATS, sniff, read}`, `formats::write::convert`,
-/// `rule_set::{RULE_SPECS, PRESETS}`, `show::{show, frames}`, the record check of its `Variant`
-/// (`core::variant::check_record`), and its referee's
-/// `RefereeOf::<Self>::new` (in its `referee.rs`). A game's `impl Game` names its kind with it
-/// and writes only what is its own.
-macro_rules! game_modules {
-    ($kind:expr) => {
-        fn kind(&self) -> $crate::core::record::GameKind {
-            $kind
-        }
-
-        fn formats(&self) -> &'static [$crate::core::game::FormatInfo] {
-            formats::FORMATS
-        }
-
-        fn rule_specs(&self) -> &'static [$crate::core::rules::RuleSpec] {
-            rule_set::RULE_SPECS
-        }
-
-        fn presets(&self) -> &'static [$crate::core::rules::Preset] {
-            rule_set::PRESETS
-        }
-
-        fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
-            formats::sniff(name, head)
-        }
-
-        fn read(
-            &self,
-            format: &'static str,
-            input: &$crate::core::record::Input,
-        ) -> Vec<Result<$crate::core::record::Record, $crate::core::error::RecordError>> {
-            formats::read(format, input)
-        }
-
-        fn check_with(
-            &self,
-            record: &$crate::core::record::Record,
-            rules: &$crate::core::rules::Rules,
-            wants: $crate::core::game::CheckWants,
-        ) -> $crate::core::game::Checked {
-            $crate::core::variant::check_record::<Self>(record, rules, wants)
-        }
-
-        fn referee(
-            &self,
-            rules: &$crate::core::rules::Rules,
-            position: Option<&str>,
-        ) -> Result<Box<dyn $crate::core::referee::GameReferee>, $crate::core::error::RecordError> {
-            let referee = $crate::core::variant::RefereeOf::<Self>::new(rules, position)?;
-            Ok(Box::new(referee))
-        }
-
-        fn convert(
-            &self,
-            records: &[$crate::core::record::Record],
-            to: &'static str,
-            rules: &$crate::core::rules::Rules,
-        ) -> $crate::core::game::Converted {
-            formats::write::convert(records, to, rules)
-        }
-
-        fn show(
-            &self,
-            record: &$crate::core::record::Record,
-            rules: &$crate::core::rules::Rules,
-            opts: &$crate::core::game::ShowOptions,
-        ) -> Result<$crate::core::game::Shown, $crate::core::error::RecordError> {
-            show::show(record, rules, opts)
-        }
-
-        fn frames(
-            &self,
-            record: &$crate::core::record::Record,
-            rules: &$crate::core::rules::Rules,
-        ) -> Result<$crate::core::game::Frames, $crate::core::error::RecordError> {
-            show::frames(record, rules)
-        }
-    };
-}
-pub(crate) use game_modules;
 
 pub trait Game: Sync + Send {
     fn kind(&self) -> GameKind;

@@ -1,17 +1,22 @@
-//! A game as types: [`Variant`] names a game's position, move, rules, replayer and judge, and
-//! what of its record check is its own. Written once here for every variant: the record check
-//! ([`check_record`], what `validate` and `adjudicate` run on each record) and the move-by-move
-//! referee ([`RefereeOf`]), both driving the same [`JudgedGame`] so that they rule alike.
+//! A game as types: [`Variant`] names a game's position, move, rules, replayer and judge, its
+//! formats, and what of its record check is its own. Written once here for every variant: the
+//! record check ([`check_record`], what `validate` and `adjudicate` run on each record), the
+//! move-by-move referee ([`RefereeOf`]), both driving the same [`JudgedGame`] so that they
+//! rule alike, and the object-safe [`Game`] the driver holds (`impl<V: Variant> Game for V`).
 
+use crate::core::analysis::Analysis;
 use crate::core::error::{RecordError, Warning};
-use crate::core::game::{CheckWants, Checked};
+use crate::core::game::{
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, PerftQuery, ShowOptions,
+    Shown, StreamCut,
+};
 use crate::core::identity;
-use crate::core::record::{GameKind, MoveEntry, Record};
+use crate::core::record::{GameKind, Input, MoveEntry, Record};
 use crate::core::referee::{
     GameReferee, Judge, JudgedGame, JudgedReplay, MoveError, replay, replay_judged,
 };
 use crate::core::replay::{Replay, Replayer};
-use crate::core::rules::{RuleSet, Rules};
+use crate::core::rules::{Preset, RuleSet, RuleSpec, Rules};
 use crate::core::verdict::Verdict;
 use std::borrow::Cow;
 
@@ -35,6 +40,55 @@ pub trait Variant: Send + Sync + 'static {
         > + Clone
         + Send
         + 'static;
+
+    /// The formats it reads and writes (its `formats::FORMATS`).
+    const FORMATS: &'static [FormatInfo];
+
+    /// One of its formats recognised from a file's name and first bytes; see [`Game::sniff`].
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str>;
+
+    /// The games of an input in one of its formats; see [`Game::read`].
+    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>>;
+
+    /// Where a huge text file may be cut between games; see [`Game::stream_cut`]. By default
+    /// every format is read whole.
+    fn stream_cut(_format: &'static str, _text: &str) -> StreamCut {
+        StreamCut::Unsupported
+    }
+
+    /// Records written in one of its formats; see [`Game::convert`].
+    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted;
+
+    /// See [`Game::show`].
+    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
+
+    /// See [`Game::frames`].
+    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError>;
+
+    /// See [`Game::perft`].
+    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String>;
+
+    /// See [`Game::explain_remarks`]; none by default.
+    fn explain_remarks(_record: &Record, _rules: &Rules, _verdict: &Verdict) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// See [`Game::analysis`]; none by default.
+    fn analysis(_record: &Record, _rules: &Rules) -> Option<Analysis> {
+        None
+    }
+
+    /// See [`Game::target_mark`]; none by default.
+    fn target_mark(_target: &str) -> Option<String> {
+        None
+    }
+
+    /// The start of a move-by-move referee under `rules`: the standard start, or `text` in the
+    /// game's position notation.
+    fn start_position(
+        rules: &Self::Rules,
+        text: Option<&str>,
+    ) -> Result<PositionOf<Self>, RecordError>;
 
     /// The replayer under `rules`.
     fn replayer(rules: &Self::Rules) -> Self::Replayer;
@@ -200,6 +254,18 @@ impl<V: Variant> Clone for RefereeOf<V> {
 }
 
 impl<V: Variant> RefereeOf<V> {
+    /// A referee under `rules` from the standard start, or from `position` (the game's
+    /// position notation).
+    pub fn new(rules: &Rules, position: Option<&str>) -> Result<Self, RecordError> {
+        let typed = rules.typed::<V::Rules>();
+        let start = V::start_position(&typed, position)?;
+        Ok(RefereeOf::with(
+            V::replayer(&typed),
+            V::judge(&typed, 0),
+            start,
+        ))
+    }
+
     /// A referee under `rules` from `start`, which is judged at once.
     pub fn from_position(rules: &Rules, start: PositionOf<V>) -> Self {
         let typed = rules.typed::<V::Rules>();
@@ -286,5 +352,81 @@ impl<V: Variant> GameReferee for RefereeOf<V> {
     }
     fn boxed_clone(&self) -> Box<dyn GameReferee> {
         Box::new(self.clone())
+    }
+}
+
+/// Every variant is a [`Game`], the object-safe face the driver holds.
+impl<V: Variant> Game for V {
+    fn kind(&self) -> GameKind {
+        V::GAME
+    }
+
+    fn formats(&self) -> &'static [FormatInfo] {
+        V::FORMATS
+    }
+
+    fn rule_specs(&self) -> &'static [RuleSpec] {
+        V::Rules::SPECS
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        V::Rules::PRESETS
+    }
+
+    fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
+        <V as Variant>::sniff(name, head)
+    }
+
+    fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        <V as Variant>::read(format, input)
+    }
+
+    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
+        <V as Variant>::stream_cut(format, text)
+    }
+
+    fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+        check_record::<V>(record, rules, wants)
+    }
+
+    fn referee(
+        &self,
+        rules: &Rules,
+        position: Option<&str>,
+    ) -> Result<Box<dyn GameReferee>, RecordError> {
+        Ok(Box::new(RefereeOf::<V>::new(rules, position)?))
+    }
+
+    fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        <V as Variant>::convert(records, to, rules)
+    }
+
+    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
+        <V as Variant>::perft(position, query)
+    }
+
+    fn show(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        opts: &ShowOptions,
+    ) -> Result<Shown, RecordError> {
+        <V as Variant>::show(record, rules, opts)
+    }
+
+    fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        <V as Variant>::frames(record, rules)
+    }
+
+    fn explain_remarks(&self, record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {
+        <V as Variant>::explain_remarks(record, rules, verdict)
+    }
+
+    fn analysis(&self, record: &Record, rules: &Rules) -> Option<Analysis> {
+        <V as Variant>::analysis(record, rules)
+    }
+
+    fn target_mark(&self, target: &str) -> Option<String> {
+        <V as Variant>::target_mark(target)
     }
 }

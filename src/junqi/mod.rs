@@ -13,10 +13,12 @@ pub mod show;
 pub mod svg;
 
 use crate::core::error::RecordError;
-use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::game::{
+    Converted, FormatInfo, Frames, PerftOutput, PerftQuery, ShowOptions, Shown, StreamCut,
+};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::GameKind;
-use crate::core::record::Record;
+use crate::core::record::{Input, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::replay::Replay;
 use crate::core::rules::Rules;
@@ -32,27 +34,6 @@ pub struct Junqi;
 /// The start position perft uses when none is given: the standard test layout, all face down.
 pub fn standard_test_position() -> rules::Position {
     parse_layout(STANDARD_TEST_LAYOUT).unwrap_or_else(|_| rules::Position::empty())
-}
-
-impl Game for Junqi {
-    game_modules!(GameKind::Junqi);
-
-    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        if format != formats::jqr::FORMAT_ID {
-            return StreamCut::Unsupported;
-        }
-        formats::cut::stream_cut(text)
-    }
-
-    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        let pos = match position {
-            None => standard_test_position(),
-            Some(text) => parse_position(text)
-                .map_err(|e| format!("bad Junqi position at byte {}: {}", e.start, e.message))?,
-        };
-        let params = Params::default();
-        Ok(perft::perft(&PerftRoot { pos, params }, query))
-    }
 }
 
 /// A position with the movement parameters its moves are generated under.
@@ -89,6 +70,56 @@ impl Variant for Junqi {
     type Rules = Params;
     type Replayer = replay::JunqiReplayer;
     type Judge = judge::JunqiJudge;
+
+    const FORMATS: &'static [FormatInfo] = formats::FORMATS;
+
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+        formats::sniff(name, head)
+    }
+
+    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        formats::read(format, input)
+    }
+
+    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
+        if format != formats::jqr::FORMAT_ID {
+            return StreamCut::Unsupported;
+        }
+        formats::cut::stream_cut(text)
+    }
+
+    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        formats::write::convert(records, to, rules)
+    }
+
+    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+        show::show(record, rules, opts)
+    }
+
+    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record, rules)
+    }
+
+    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
+        let pos = match position {
+            None => standard_test_position(),
+            Some(text) => parse_position(text)
+                .map_err(|e| format!("bad Junqi position at byte {}: {}", e.start, e.message))?,
+        };
+        let params = Params::default();
+        Ok(perft::perft(&PerftRoot { pos, params }, query))
+    }
+
+    /// A position (the text of a `[Position]` tag), or 50 unknown face-down pieces.
+    fn start_position(
+        _rules: &Params,
+        position: Option<&str>,
+    ) -> Result<rules::Position, RecordError> {
+        match position {
+            None => Ok(replay::unknown_start()),
+            Some(text) => replay::start_from_text(text, false),
+        }
+    }
     /// Its board rules end the game (a flag taken, the step limits): an action after the end
     /// is invalid, so validation replays through the judge too.
     const JUDGE_TO_VALIDATE: bool = true;

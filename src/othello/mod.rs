@@ -14,10 +14,12 @@ pub mod show;
 pub mod solve;
 pub mod svg;
 
-use crate::core::error::Warning;
-use crate::core::game::{Analysis, Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::error::{ErrorKind, RecordError, Warning};
+use crate::core::game::{
+    Analysis, Converted, FormatInfo, Frames, PerftOutput, PerftQuery, ShowOptions, Shown, StreamCut,
+};
 use crate::core::perft::{self, PerftTree};
-use crate::core::record::{GameKind, Record};
+use crate::core::record::{GameKind, Input, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::replay::Replay;
 use crate::core::rules::Rules;
@@ -25,35 +27,6 @@ use crate::core::variant::{RecordNotes, Variant};
 use crate::core::verdict::Verdict;
 
 pub struct Othello;
-
-impl Game for Othello {
-    game_modules!(GameKind::Othello);
-
-    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        formats::cut::stream_cut(format, text)
-    }
-
-    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        let board = match position {
-            Some(p) => notation::parse_board(p)?,
-            None => rules::Board::start(),
-        };
-        Ok(perft::perft(&board, query))
-    }
-
-    /// Where the game was lost: perfect play over its last `analysis-empties` empty squares.
-    fn analysis(&self, record: &Record, rules: &Rules) -> Option<Analysis> {
-        let n = u32::try_from(rules.typed::<rule_set::OthelloRules>().analysis_empties)
-            .unwrap_or(u32::MAX);
-        solve::lost::analyse_record(record, n)
-    }
-
-    fn explain_remarks(&self, record: &Record, rules: &Rules, _verdict: &Verdict) -> Vec<String> {
-        self.analysis(record, rules)
-            .map(|a| solve::lost::explain_lines(&a))
-            .unwrap_or_default()
-    }
-}
 
 impl PerftTree for rules::Board {
     type Move = rules::Move;
@@ -83,6 +56,66 @@ impl Variant for Othello {
     type Rules = rule_set::OthelloRules;
     type Replayer = replay::OthelloReplayer;
     type Judge = judge::OthelloJudge;
+
+    const FORMATS: &'static [FormatInfo] = formats::FORMATS;
+
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+        formats::sniff(name, head)
+    }
+
+    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        formats::read(format, input)
+    }
+
+    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
+        formats::cut::stream_cut(format, text)
+    }
+
+    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        formats::write::convert(records, to, rules)
+    }
+
+    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+        show::show(record, rules, opts)
+    }
+
+    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record, rules)
+    }
+
+    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
+        let board = match position {
+            Some(p) => notation::parse_board(p)?,
+            None => rules::Board::start(),
+        };
+        Ok(perft::perft(&board, query))
+    }
+
+    /// Where the game was lost: perfect play over its last `analysis-empties` empty squares.
+    fn analysis(record: &Record, rules: &Rules) -> Option<Analysis> {
+        let n = u32::try_from(rules.typed::<rule_set::OthelloRules>().analysis_empties)
+            .unwrap_or(u32::MAX);
+        solve::lost::analyse_record(record, n)
+    }
+
+    fn explain_remarks(record: &Record, rules: &Rules, _verdict: &Verdict) -> Vec<String> {
+        <Othello as Variant>::analysis(record, rules)
+            .map(|a| solve::lost::explain_lines(&a))
+            .unwrap_or_default()
+    }
+
+    /// The standard start, or a board string.
+    fn start_position(
+        _rules: &Self::Rules,
+        board: Option<&str>,
+    ) -> Result<rules::Board, RecordError> {
+        match board {
+            None => Ok(rules::Board::start()),
+            Some(b) => notation::parse_board(b).map_err(|m| {
+                RecordError::new(ErrorKind::BadSetup, format!("bad start position: {m}"))
+            }),
+        }
+    }
 
     fn replayer(_rules: &Self::Rules) -> Self::Replayer {
         replay::OthelloReplayer::default()

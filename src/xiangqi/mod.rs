@@ -13,9 +13,11 @@ pub mod show;
 pub mod svg;
 
 use crate::core::error::{RecordError, Warning};
-use crate::core::game::{Game, PerftOutput, PerftQuery, StreamCut, game_modules};
+use crate::core::game::{
+    Converted, FormatInfo, Frames, PerftOutput, PerftQuery, ShowOptions, Shown, StreamCut,
+};
 use crate::core::perft::{self, PerftTree};
-use crate::core::record::{GameKind, Record};
+use crate::core::record::{GameKind, Input, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::rules::Rules;
 use crate::core::variant::Variant;
@@ -23,35 +25,6 @@ use crate::core::verdict::Verdict;
 
 /// The Xiangqi game, as the core sees it.
 pub struct Xiangqi;
-
-impl Game for Xiangqi {
-    game_modules!(GameKind::Xiangqi);
-
-    fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        match format {
-            "pgn" => formats::cut::pgn(text),
-            "ucci" => formats::cut::ucci(text),
-            "dhtmlxq" => formats::cut::dhtmlxq(text),
-            _ => StreamCut::Unsupported,
-        }
-    }
-
-    fn explain_remarks(&self, record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {
-        replay::edition_remarks(record, rules, verdict)
-    }
-
-    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        let pos = match position {
-            None => rules::Position::start(),
-            Some(fen) => rules::Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
-        };
-        Ok(perft::perft(&pos, query))
-    }
-
-    fn target_mark(&self, target: &str) -> Option<String> {
-        svg::target_mark(target)
-    }
-}
 
 impl PerftTree for rules::Position {
     type Move = rules::Move;
@@ -82,6 +55,68 @@ impl Variant for Xiangqi {
     type Rules = rule_set::XiangqiRules;
     type Replayer = replay::XiangqiReplayer;
     type Judge = judge::XiangqiJudge;
+
+    const FORMATS: &'static [FormatInfo] = formats::FORMATS;
+
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+        formats::sniff(name, head)
+    }
+
+    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        formats::read(format, input)
+    }
+
+    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
+        match format {
+            "pgn" => formats::cut::pgn(text),
+            "ucci" => formats::cut::ucci(text),
+            "dhtmlxq" => formats::cut::dhtmlxq(text),
+            _ => StreamCut::Unsupported,
+        }
+    }
+
+    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        formats::write::convert(records, to, rules)
+    }
+
+    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+        show::show(record, rules, opts)
+    }
+
+    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        show::frames(record, rules)
+    }
+
+    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
+        let pos = match position {
+            None => rules::Position::start(),
+            Some(fen) => rules::Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+        };
+        Ok(perft::perft(&pos, query))
+    }
+
+    fn explain_remarks(record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {
+        replay::edition_remarks(record, rules, verdict)
+    }
+
+    fn target_mark(target: &str) -> Option<String> {
+        svg::target_mark(target)
+    }
+
+    /// A composed position is refereed as `adjudicate` judges it (refused only where the rules
+    /// cannot apply, or under the rule `setup=strict`).
+    fn start_position(
+        rules: &Self::Rules,
+        fen: Option<&str>,
+    ) -> Result<rules::Position, RecordError> {
+        match fen {
+            None => Ok(rules::Position::start()),
+            Some(f) if rules.strict_setup => {
+                rules::Position::from_fen(f).map_err(|e| e.to_record_error())
+            }
+            Some(f) => rules::Position::from_fen_composed(f).map_err(|e| e.to_record_error()),
+        }
+    }
 
     fn replayer(_rules: &Self::Rules) -> Self::Replayer {
         replay::XiangqiReplayer

@@ -1,17 +1,14 @@
 //! The Xiangqi referee one move at a time: the replayer and judge of `adjudicate` behind the
 //! core's [`RefereeOf`], with the banned moves of the repetition rules.
 
-use crate::core::error::RecordError;
 use crate::core::record::GameResult;
 use crate::core::referee::{JudgedGame, MoveError};
-use crate::core::rules::Rules;
 use crate::core::variant::RefereeOf;
 use crate::core::verdict::Verdict;
 use crate::xiangqi::Xiangqi;
 use crate::xiangqi::judge::XiangqiJudge;
 use crate::xiangqi::replay::XiangqiReplayer;
-use crate::xiangqi::rule_set::XiangqiRules;
-use crate::xiangqi::rules::{Color, Move, Position};
+use crate::xiangqi::rules::{Color, Move};
 
 /// The Xiangqi referee, one move at a time: `push` takes ICCS, WXF or Chinese moves and
 /// returns the verdict as soon as a rule ends the game (the one `adjudicate` gives for the
@@ -20,20 +17,6 @@ use crate::xiangqi::rules::{Color, Move, Position};
 pub type XiangqiReferee = RefereeOf<Xiangqi>;
 
 impl RefereeOf<Xiangqi> {
-    /// A referee from the start position, or from `fen`: a composed position is refereed as
-    /// `adjudicate` judges it (refused only where the rules cannot apply, or under the rule
-    /// `setup=strict`).
-    pub fn new(rules: &Rules, fen: Option<&str>) -> Result<XiangqiReferee, RecordError> {
-        let start = match fen {
-            None => Position::start(),
-            Some(f) if rules.typed::<XiangqiRules>().strict_setup => {
-                Position::from_fen(f).map_err(|e| e.to_record_error())?
-            }
-            Some(f) => Position::from_fen_composed(f).map_err(|e| e.to_record_error())?,
-        };
-        Ok(XiangqiReferee::from_position(rules, start))
-    }
-
     /// Plays a move already made.
     pub fn push_move(&mut self, mv: Move) -> Result<Option<Verdict>, MoveError> {
         self.push(&mv.iccs())
