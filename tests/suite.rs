@@ -40,6 +40,7 @@ mod othello_where_lost;
 mod readme_examples;
 mod referee;
 mod referee_protocol;
+mod result_tag;
 mod roundtrip_junqi;
 mod roundtrip_othello;
 mod roundtrip_xiangqi;

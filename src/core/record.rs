@@ -2,6 +2,7 @@
 //! is applied. Moves stay as the text tokens the record wrote (with their source spans); a
 //! game's notation module resolves them against the legal moves of the position.
 
+use crate::core::error::Warning;
 use crate::core::span::Span;
 use compact_str::CompactString;
 use serde::Serialize;
@@ -289,6 +290,47 @@ impl Record {
     pub(crate) fn set_result(&mut self, result: GameResult, span: Span) {
         self.set_tag("Result", result.as_str());
         self.claim = Some(Claim::written(result, result.as_str(), span));
+    }
+
+    /// The one rule of every format that may write a result twice, after the moves and in a
+    /// `Result` tag (Xiangqi PGN, Othello PGN, Junqi `.jqr`): the result after the moves is the
+    /// one claimed, and a `Result` tag that says otherwise is a warning at the tag; without a
+    /// result after the moves the tag is the claim; a tag that is not a result (by `read`) is
+    /// a warning and is left out. Never an error: a record is judged by its moves. Returns the
+    /// claimed result, as read, as written, and where.
+    pub(crate) fn written_result<R: PartialEq>(
+        &mut self,
+        after_moves: Option<(R, String, Span)>,
+        read: impl Fn(&str) -> Option<R>,
+    ) -> Option<(R, String, Span)> {
+        let tag = self
+            .tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case("Result"))
+            .map(|t| (t.value.trim().to_string(), t.span));
+        let tag = tag.and_then(|(text, span)| match read(&text) {
+            Some(r) => Some((r, text, span)),
+            None => {
+                self.warnings.push(
+                    Warning::new(format!("the Result tag `{text}` is not a result")).at(span),
+                );
+                None
+            }
+        });
+        match (after_moves, tag) {
+            (Some(a), Some(t)) if a.0 != t.0 => {
+                self.warnings.push(
+                    Warning::new(format!(
+                        "the Result tag says {} but the move text ends with {}; using {}",
+                        t.1, a.1, a.1
+                    ))
+                    .at(t.2),
+                );
+                Some(a)
+            }
+            (Some(a), _) => Some(a),
+            (None, t) => t,
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 // `RecordError` is the core's error type; it is large by design.
 #![allow(clippy::result_large_err)]
 
-use crate::core::error::{RecordError, Warning};
+use crate::core::error::RecordError;
 use crate::core::record::{
     Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record, Tag,
 };
@@ -360,37 +360,10 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         skip_game(r);
     }
     rec.comments.append(&mut pending_comment);
-    let tag_result = rec
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("Result"))
-        .map(|t| (t.value.clone(), t.span));
-    rec.claim = match (result, tag_result) {
-        (Some((res, span, text)), tagged) => {
-            if let Some((tv, tspan)) = tagged
-                && GameResult::parse(&tv) != Some(res)
-            {
-                rec.warnings.push(
-                    Warning::new(format!(
-                        "the [Result \"{tv}\"] tag and the result {text} after the actions disagree; the latter is used"
-                    ))
-                    .at(tspan),
-                );
-            }
-            Some(Claim::written(res, text, span))
-        }
-        (None, Some((tv, tspan))) => match GameResult::parse(&tv) {
-            Some(res) => Some(Claim::written(res, tv.to_string(), tspan)),
-            None => {
-                return Err(RecordError::new(
-                    crate::core::error::ErrorKind::BadHeader,
-                    format!("`{tv}` is not a result: 1-0, 0-1, 1/2-1/2 or *"),
-                )
-                .at(tspan));
-            }
-        },
-        (None, None) => None,
-    };
+    let after_actions = result.map(|(res, span, text)| (res, text, span));
+    rec.claim = rec
+        .written_result(after_actions, GameResult::parse)
+        .map(|(res, text, span)| Claim::written(res, text, span));
     Ok(rec)
 }
 

@@ -170,43 +170,29 @@ impl Reading {
 
     fn finish(mut self, end: usize) -> Record {
         self.rec.span.end = end;
-        let tag = self
-            .rec
-            .tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case("Result"))
-            .map(|t| (t.value.trim().to_string(), t.span));
-        let claimed = self.end.clone().or(tag.clone());
-        if let (Some((a, _)), Some((b, span))) = (&self.end, &tag)
-            && a != b
-        {
-            self.rec.warnings.push(
-                Warning::new(format!(
-                    "the Result tag says {b} but the move text ends with {a}; using {a}"
-                ))
-                .at(*span),
-            );
-        }
-        if let Some((text, span)) = claimed {
-            let result = match (GameResult::parse(&text), parse_score(&text)) {
-                (Some(r), _) => Some(r),
-                (None, Some((b, w))) => {
-                    self.rec.set_tag("Score", format!("{b}-{w}"));
-                    Some(result_of(b, w))
-                }
-                (None, None) => {
-                    self.rec.warnings.push(
-                        Warning::new(format!(
-                            "the result `{text}` is neither a disc count (34-30) nor 1-0 / 0-1 / 1/2-1/2 / *"
-                        ))
-                        .at(span),
-                    );
-                    None
-                }
-            };
-            if let Some(result) = result {
-                self.rec.claim = Some(Claim::written(result, text, span));
+        // The result after the moves: 1-0 / 0-1 / 1/2-1/2 / *, or a disc count (34-30).
+        let read = |text: &str| match (GameResult::parse(text), parse_score(text)) {
+            (Some(r), _) => Some((r, None)),
+            (None, Some((b, w))) => Some((result_of(b, w), Some((b, w)))),
+            (None, None) => None,
+        };
+        let after_moves = self.end.take().and_then(|(text, span)| match read(&text) {
+            Some(r) => Some((r, text, span)),
+            None => {
+                self.rec.warnings.push(
+                    Warning::new(format!(
+                        "the result `{text}` is neither a disc count (34-30) nor 1-0 / 0-1 / 1/2-1/2 / *"
+                    ))
+                    .at(span),
+                );
+                None
             }
+        });
+        if let Some(((result, score), text, span)) = self.rec.written_result(after_moves, read) {
+            if let Some((b, w)) = score {
+                self.rec.set_tag("Score", format!("{b}-{w}"));
+            }
+            self.rec.claim = Some(Claim::written(result, text, span));
         }
         self.rec
     }

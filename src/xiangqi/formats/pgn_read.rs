@@ -369,33 +369,11 @@ impl<'a> GameReader<'a> {
     }
 
     fn claim(&mut self) {
-        let tag = self
-            .rec
-            .tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case("Result"))
-            .map(|t| (t.value.trim().to_string(), t.span));
-        let tag_result = tag.as_ref().and_then(|(v, span)| {
-            let parsed = result_token(v).or_else(|| GameResult::parse(v));
-            if parsed.is_none() {
-                self.rec
-                    .warnings
-                    .push(Warning::new(format!("the Result tag `{v}` is not a result")).at(*span));
-            }
-            parsed.map(|r| (r, v.clone(), *span))
-        });
         let token = self.result.map(|(r, t, s)| (r, t.to_string(), s));
-        if let (Some((a, at, _)), Some((b, bt, span))) = (&token, &tag_result)
-            && a != b
-        {
-            self.rec.warnings.push(
-                Warning::new(format!(
-                    "the Result tag says {bt} but the move text ends with {at}; using {at}"
-                ))
-                .at(*span),
-            );
-        }
-        let Some((result, text, span)) = token.or(tag_result) else {
+        let written = self
+            .rec
+            .written_result(token, |v| result_token(v).or_else(|| GameResult::parse(v)));
+        let Some((result, text, span)) = written else {
             return;
         };
         let mut termination = self.rec.tag("Termination").and_then(termination_in);
