@@ -70,24 +70,16 @@ pub struct AnalysedMove {
     pub text: String,
 }
 
-impl AnalysedMove {
-    /// Whether the move changed its mover's result: a win to a draw or a loss, a draw to a
-    /// loss.
-    pub fn changes_result(&self) -> bool {
-        result_change(self.before, self.after).is_some()
-    }
-}
-
 impl Analysis {
     /// The decisive mistake, when one was named.
-    pub fn decisive_move(&self) -> Option<&AnalysedMove> {
+    pub(crate) fn decisive_move(&self) -> Option<&AnalysedMove> {
         self.decisive
             .and_then(|p| self.moves.iter().find(|m| m.ply == p))
     }
 
     /// Where the game was lost when no move is named: before the moves judged, nowhere (a
     /// draw), or why nothing was judged. `None` when a decisive mistake is named.
-    pub fn no_decisive_text(&self) -> Option<String> {
+    pub(crate) fn no_decisive_text(&self) -> Option<String> {
         if self.decisive_move().is_some() {
             return None;
         }
@@ -126,7 +118,7 @@ impl Analysis {
     }
 
     /// "win → draw" for a move that changed its mover's result, else `None`.
-    pub fn change_of(m: &AnalysedMove) -> Option<String> {
+    pub(crate) fn change_of(m: &AnalysedMove) -> Option<String> {
         result_change(m.before, m.after)
     }
 }

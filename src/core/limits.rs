@@ -15,19 +15,19 @@ use std::cell::Cell;
 /// largest variation tree of the corpus (`FiveGoatsTest.xqf`, an endgame study) holds 32,124
 /// moves, a Junqi game is drawn at 300 steps by default, an Othello game has at most 60
 /// placements and their passes. The moves of a record at the limit take about 10 MB.
-pub const DEFAULT_MAX_PLIES: usize = 100_000;
+pub(crate) const DEFAULT_MAX_PLIES: usize = 100_000;
 
 /// The largest value the rule takes.
-pub const MAX_MAX_PLIES: u64 = 100_000_000;
+pub(crate) const MAX_MAX_PLIES: u64 = 100_000_000;
 
 /// The label of the error at the limit.
-pub const TOO_LONG: &str = "too long";
+pub(crate) const TOO_LONG: &str = "too long";
 
 /// The rule's key.
-pub const RULE_KEY: &str = "max-plies";
+pub(crate) const RULE_KEY: &str = "max-plies";
 
 /// The rule parameter, for the rule tables of the games that read unbounded move lists.
-pub const RULE_SPEC: crate::core::rules::RuleSpec = crate::core::rules::RuleSpec {
+pub(crate) const RULE_SPEC: crate::core::rules::RuleSpec = crate::core::rules::RuleSpec {
     key: RULE_KEY,
     default: "100000",
     value: crate::core::rules::RuleValue::Int {

@@ -100,10 +100,6 @@ impl GameResult {
             Player::Second => GameResult::SecondWins,
         }
     }
-
-    pub fn is_decisive(self) -> bool {
-        matches!(self, GameResult::FirstWins | GameResult::SecondWins)
-    }
 }
 
 impl Serialize for GameResult {

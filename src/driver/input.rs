@@ -224,7 +224,7 @@ pub fn detect(
 }
 
 /// Nothing but white space (after a byte-order mark): an input without records.
-pub fn is_blank(bytes: &[u8]) -> bool {
+pub(crate) fn is_blank(bytes: &[u8]) -> bool {
     if let Some(rest) = bytes
         .strip_prefix(b"\xff\xfe")
         .or_else(|| bytes.strip_prefix(b"\xfe\xff"))
@@ -372,12 +372,12 @@ pub fn make_input(
 }
 
 /// Why `bytes` (a whole file, or its head) are no text in the encoding chosen, if they are not.
-pub fn not_text(bytes: &[u8], enc: TextEncoding) -> Option<String> {
+pub(crate) fn not_text(bytes: &[u8], enc: TextEncoding) -> Option<String> {
     not_text_decoded(&encoding::decode(bytes, enc))
 }
 
 /// The same for text decoded already: a NUL, or more than one character in twenty replaced.
-pub fn not_text_decoded(decoded: &encoding::Decoded) -> Option<String> {
+pub(crate) fn not_text_decoded(decoded: &encoding::Decoded) -> Option<String> {
     if !decoded.text.contains('\0') && !too_broken(&decoded.text) {
         return None;
     }

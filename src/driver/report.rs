@@ -209,7 +209,7 @@ impl GameReport {
 
     /// Adds the game's analysis of its moves (`adjudicate --explain` in a JSON or YAML
     /// report, Python's `explain=True`) to an adjudicated game with a verdict.
-    pub fn explain_with(&mut self, game: &dyn Game, record: &Record, rules: &Rules) {
+    pub(crate) fn explain_with(&mut self, game: &dyn Game, record: &Record, rules: &Rules) {
         if let Some(v) = &self.verdict {
             self.analysis = game.analysis(record, rules);
             self.notes = game.explain_remarks(record, rules, v);
@@ -322,7 +322,7 @@ impl Summary {
 
     /// The summary line with [`GLUE`]s inside its units (`perpetual-chase 1`, `0.12 s`,
     /// `647 games/s`), for wrapping between units only (`output::table::wrap_glued`).
-    pub fn glued_line(&self) -> String {
+    pub(crate) fn glued_line(&self) -> String {
         let mut s = format!(
             "{}, {}: {}, {}, {}",
             glued(&counted(self.files, "file")),

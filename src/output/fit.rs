@@ -194,7 +194,7 @@ fn fill_cell(text: &str, fill: Fill, width: usize) -> Vec<String> {
 }
 
 /// Writes a fitted table: the lines above it, then the table.
-pub fn write_fitted<W: std::io::Write>(out: &mut W, t: &Fitted) -> std::io::Result<()> {
+pub(crate) fn write_fitted<W: std::io::Write>(out: &mut W, t: &Fitted) -> std::io::Result<()> {
     for l in &t.above {
         writeln!(out, "{l}")?;
     }

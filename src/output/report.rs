@@ -175,7 +175,7 @@ fn table_row(r: &GameReport, same: Option<Arc<str>>, adjudicate: bool) -> Row {
 
 /// What the position shown with an explanation is: the repeated one for a repetition ruling,
 /// else the one that decided.
-pub fn position_title(v: &Verdict) -> String {
+pub(crate) fn position_title(v: &Verdict) -> String {
     let repetition = matches!(
         v.reason,
         Reason::PerpetualCheck

@@ -78,7 +78,7 @@ impl Row {
     /// The one line of `--format short`, like a compiler's message: `path:game N: word:
     /// what; claimed …; game, plies`, the word one of valid, invalid (validate), agrees,
     /// disputed, unclaimed, invalid (adjudicate).
-    pub fn short_line(&self, adjudicate: bool) -> String {
+    pub(crate) fn short_line(&self, adjudicate: bool) -> String {
         let plies = format!(
             "{}{} {}",
             if self.game.is_empty() { "" } else { self.game },
@@ -221,7 +221,7 @@ pub fn cut(text: &str, width: usize) -> String {
 /// A path in at most `width` columns: whole when it fits, else without its first
 /// directories (`…/disputed/allowed-draw.pgn`), else its file name, else its file name cut
 /// before the extension (`illegal-flag-at….jqr`).
-pub fn shorten_path(path: &str, width: usize) -> String {
+pub(crate) fn shorten_path(path: &str, width: usize) -> String {
     if path.width() <= width {
         return path.to_string();
     }
@@ -249,7 +249,7 @@ pub fn shorten_path(path: &str, width: usize) -> String {
 const SMALL_TABLE: usize = 3;
 
 /// Lays out `rows` in `width` columns (see the module's text).
-pub fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
+pub(crate) fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
     let mut cols = vec![Col::Source, Col::Number, Col::Game, Col::Plies, Col::Status];
     if adjudicate {
         cols.extend([Col::Claimed, Col::Verdict, Col::Agrees]);
@@ -524,7 +524,7 @@ const PART_ROWS: usize = 256;
 
 /// Writes the table of `rows` (laid out in `view.width`), colouring disputed and invalid
 /// rows when `view.color`.
-pub fn write_table<W: std::io::Write>(
+pub(crate) fn write_table<W: std::io::Write>(
     out: &mut W,
     rows: &[Row],
     adjudicate: bool,
@@ -607,7 +607,7 @@ fn paint(line: &str, mark: Mark, color: bool) -> String {
 }
 
 /// A short line in the mark's colour.
-pub fn paint_line(line: &str, mark: Mark, color: bool) -> String {
+pub(crate) fn paint_line(line: &str, mark: Mark, color: bool) -> String {
     match style(mark).filter(|_| color) {
         Some(st) => format!("{}{line}{}", st.render(), st.render_reset()),
         None => line.to_string(),

@@ -220,7 +220,7 @@ pub struct BoardOutcome {
 
 /// [`board_verdict`], with the notes on drawn repetitions that did not end the game: the
 /// moves through the same driver and judge as adjudication and the referee.
-pub fn board_outcome(start: &Position, moves: &[Move], rules: &BoardRules) -> BoardOutcome {
+pub(crate) fn board_outcome(start: &Position, moves: &[Move], rules: &BoardRules) -> BoardOutcome {
     let judge = XiangqiJudge::with_capacity(*rules, moves.len());
     let mut game = JudgedGame::new(XiangqiReplayer, judge, start.clone());
     for (i, &mv) in moves.iter().enumerate() {

@@ -161,7 +161,7 @@ fn ready(e: &mut Engine) -> Result<(), String> {
 
 /// A new game: `ucinewgame` (UCI), nothing for the others (they are given the whole game with
 /// every move).
-pub fn new_game(e: &mut Engine) -> Result<(), String> {
+pub(crate) fn new_game(e: &mut Engine) -> Result<(), String> {
     if e.spec.proto == Proto::Uci {
         e.send("ucinewgame");
     }
@@ -229,7 +229,7 @@ fn othello_from(text: &str) -> Option<String> {
 
 /// The deadline of a move: its time (fixed or from the clock) with a margin, else a generous
 /// bound for node- or depth-limited searches (a hang).
-pub fn deadline_of(ask: &Ask, margin: Duration, hang: Duration) -> Instant {
+pub(crate) fn deadline_of(ask: &Ask, margin: Duration, hang: Duration) -> Instant {
     let now = Instant::now();
     if let Some(t) = ask.limit.movetime {
         return now + Duration::from_secs_f64(t) + margin;

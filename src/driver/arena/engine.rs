@@ -236,7 +236,7 @@ impl Engine {
     }
 
     /// The next line, or why there is none by `deadline`.
-    pub fn next_line(&mut self, deadline: Instant) -> Waited {
+    pub(crate) fn next_line(&mut self, deadline: Instant) -> Waited {
         let now = Instant::now();
         let wait = deadline.saturating_duration_since(now);
         match self.lines.recv_timeout(wait) {
@@ -248,7 +248,7 @@ impl Engine {
 
     /// Reads lines until `want` accepts one (returned) or the deadline passes or the output
     /// closes; the lines before it are kept in `seen`.
-    pub fn wait_for(
+    pub(crate) fn wait_for(
         &mut self,
         deadline: Instant,
         seen: &mut Vec<String>,

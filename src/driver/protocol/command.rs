@@ -42,7 +42,7 @@ pub enum Command {
 }
 
 /// The command words, for the help reply and the unknown-command error.
-pub const COMMANDS: &[&str] = &[
+pub(crate) const COMMANDS: &[&str] = &[
     "game",
     "rules",
     "rule",

@@ -11,7 +11,8 @@
 mod command;
 mod reply;
 
-pub use command::{COMMANDS, Command, parse};
+pub(crate) use command::COMMANDS;
+pub use command::{Command, parse};
 pub use reply::{Body, Reply, State, VerdictReply};
 
 use crate::core::record::{GameKind, MoveEntry};

@@ -7,7 +7,7 @@ use crate::core::record::{GameKind, GameResult};
 use crate::core::verdict::Reason;
 
 /// The field keywords (case-insensitive); any other name is a tag.
-pub const FIELDS: [&str; 9] = [
+pub(crate) const FIELDS: [&str; 9] = [
     "result", "claimed", "reason", "plies", "valid", "agrees", "game", "format", "index",
 ];
 

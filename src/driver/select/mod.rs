@@ -12,7 +12,6 @@ use std::cmp::Ordering;
 mod compile;
 mod parse;
 
-pub use compile::FIELDS;
 use compile::compile;
 use parse::{expr, ws};
 
@@ -310,6 +309,7 @@ fn eval_test(t: &Test, f: &Facts<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::compile::FIELDS;
     use super::*;
     use crate::core::span::Span;
 

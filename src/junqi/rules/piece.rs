@@ -91,9 +91,6 @@ impl Rank {
             Rank::Company | Rank::Platoon | Rank::Engineer | Rank::Mine => 3,
         }
     }
-    pub fn is_officer(self) -> bool {
-        self <= Rank::Marshal
-    }
     /// Mines and the flag never move.
     pub(crate) fn can_move(self) -> bool {
         !matches!(self, Rank::Mine | Rank::Flag)

@@ -62,7 +62,7 @@ pub static FORMATS: &[FormatInfo] = &[
 /// Whether a file of a binary format is refused by its reader from its first bytes alone (a
 /// WTHOR header whose board is not 8×8), so that a big one need not be read whole. WTHOR has
 /// no magic: a header that passes is read on.
-pub fn lacks_mark(format: &str, head: &[u8]) -> bool {
+pub(crate) fn lacks_mark(format: &str, head: &[u8]) -> bool {
     match format {
         "wthor" => wthor::header(head).is_some_and(|h| h.board_size != 0 && h.board_size != 8),
         _ => false,

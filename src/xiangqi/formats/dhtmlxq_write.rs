@@ -42,7 +42,7 @@ pub fn write_dhtmlxq(
 }
 
 /// Like [`write_dhtmlxq`], with comments and variations (ICCS texts) given with the moves.
-pub fn write_dhtmlxq_tree(
+pub(crate) fn write_dhtmlxq_tree(
     record: &Record,
     fen: Option<&str>,
     moves: &[WrittenMove],

@@ -23,11 +23,11 @@ pub mod xqf;
 pub(crate) mod xqf_write;
 
 pub use dhtmlxq::read_dhtmlxq;
-pub use dhtmlxq_write::{write_dhtmlxq, write_dhtmlxq_tree};
+pub use dhtmlxq_write::write_dhtmlxq;
 pub use pgn_read::read_pgn;
 pub use pgn_tokens::{TokenNotation, token_notation};
-pub use pgn_write::{WrittenMove, write_pgn, write_pgn_tree};
-pub use ucci::{read_ucci, write_ucci};
+pub use pgn_write::{WrittenMove, write_pgn};
+pub use ucci::read_ucci;
 pub use xqf::read_xqf;
 
 use crate::core::error::{ErrorKind, RecordError};
@@ -286,7 +286,7 @@ fn first_move_text(head: &[u8]) -> &[u8] {
 /// Whether a file of a binary format lacks the mark its reader requires at its first bytes
 /// (`XQ` and a version up to 18 for XQF, the magic of a CCBridge record or library): the
 /// reader refuses such a file from those bytes alone, so a big one need not be read whole.
-pub fn lacks_mark(format: &str, head: &[u8]) -> bool {
+pub(crate) fn lacks_mark(format: &str, head: &[u8]) -> bool {
     match format {
         "xqf" => head.get(0..2) != Some(b"XQ") || head.get(2).copied().unwrap_or(0) > 18,
         "cbr" => !head.starts_with(ccbridge::RECORD_MAGIC),

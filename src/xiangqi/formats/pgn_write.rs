@@ -54,7 +54,7 @@ pub fn write_pgn(record: &Record, moves: &[String], format_tag: &str) -> String 
 }
 
 /// Like [`write_pgn`], with comments and variations given with the moves.
-pub fn write_pgn_tree(record: &Record, moves: &[WrittenMove], format_tag: &str) -> String {
+pub(crate) fn write_pgn_tree(record: &Record, moves: &[WrittenMove], format_tag: &str) -> String {
     let mut out = String::new();
     let result = result_text(record);
     let fen = record.setup.as_ref().map(|(f, _)| f.as_str());

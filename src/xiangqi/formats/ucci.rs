@@ -151,7 +151,7 @@ pub fn read_ucci(text: &str) -> Vec<Result<Record, RecordError>> {
 }
 
 /// Writes a UCCI `position` command.
-pub fn write_ucci(fen: Option<&str>, moves: &[String]) -> String {
+pub(crate) fn write_ucci(fen: Option<&str>, moves: &[String]) -> String {
     let mut out = match fen {
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_string(),

@@ -39,7 +39,7 @@ impl ChineseStyle {
     /// say): traditional when a move has a character only traditional writing uses, ASCII
     /// digits when Black's moves have them. What qipu writes beside the record's own moves
     /// (the caption of a diagram) is then spelt as they are.
-    pub fn of_moves<'a>(texts: impl IntoIterator<Item = &'a str>) -> ChineseStyle {
+    pub(crate) fn of_moves<'a>(texts: impl IntoIterator<Item = &'a str>) -> ChineseStyle {
         let mut style = ChineseStyle::default();
         let (mut script_seen, mut digits_seen) = (false, false);
         for t in texts {

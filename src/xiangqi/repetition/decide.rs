@@ -151,7 +151,7 @@ fn numeral(n: usize) -> String {
 
 /// A side's moves over one lap in the arbiter's words: 长将, 长捉, 长拦 (every move the same
 /// kind), 两闲, 一将一捉, 两将一闲 … (the kinds counted, heaviest first).
-pub fn side_term(classes: &[MoveClass]) -> String {
+pub(crate) fn side_term(classes: &[MoveClass]) -> String {
     let Some(&first) = classes.first() else {
         return String::new();
     };
@@ -199,7 +199,7 @@ fn squares(v: &[Square]) -> String {
 }
 
 /// Decides a classified cycle.
-pub fn judge_infos(moves: &[Played], code: Code) -> Ruling {
+pub(crate) fn judge_infos(moves: &[Played], code: Code) -> Ruling {
     let mut red = SideView::new(moves, Color::Red);
     let mut black = SideView::new(moves, Color::Black);
     // The 1999 edition: when both sides chase perpetually, a pawn's own threats count

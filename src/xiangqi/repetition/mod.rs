@@ -21,7 +21,8 @@ pub mod table;
 pub mod threats;
 
 pub use classify::{MoveInfo, analyse_axf, analyse_cxa};
-pub use decide::{Ruling, judge_infos, side_term};
+pub use decide::Ruling;
+pub(crate) use decide::judge_infos;
 
 use crate::xiangqi::rules::{Move, Position};
 

@@ -168,7 +168,8 @@ impl Position {
         self.halfmove
     }
     /// FEN field 6: starts at 1, grows after each Black move.
-    pub fn fullmove_number(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
     pub(crate) fn set_counters(&mut self, halfmove: u32, fullmove: u32) {

@@ -145,10 +145,6 @@ impl Kind {
             Kind::Pawn => "pawn",
         }
     }
-    /// Whether a piece of this kind can ever cross the river (attack the other half).
-    pub fn can_cross_river(self) -> bool {
-        matches!(self, Kind::Horse | Kind::Rook | Kind::Cannon | Kind::Pawn)
-    }
 }
 
 /// A coloured piece.
