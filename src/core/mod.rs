@@ -17,6 +17,7 @@ pub mod replay;
 pub mod rules;
 pub mod span;
 pub(crate) mod svg;
+pub(crate) mod tags;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod variant;

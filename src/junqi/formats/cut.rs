@@ -7,8 +7,9 @@
 //! depends on the text only, so this module finds the same game starts as the reader without
 //! reading any action, and cuts at the start of the line of the last game that begins its line.
 
-use super::jqr::{Reader, skip_game, tag_pair};
+use super::jqr::{Reader, skip_game};
 use crate::core::game::{StreamCut, line_start};
+use crate::core::tags::tag_pair;
 
 /// Byte offsets where the reader starts a game, in order. Starts that the rest of a file
 /// could still change (after a tag left open at the end of `text`) are left out.
@@ -21,9 +22,7 @@ pub(crate) fn game_starts(text: &str) -> Vec<usize> {
             match tag_pair(r.rest()) {
                 Ok((rest, _)) => r.pos = text.len() - rest.len(),
                 // The tag runs to the end of the text: more text may complete it.
-                Err(nom::Err::Error(e) | nom::Err::Failure(e)) if e.input.trim().is_empty() => {
-                    break 'games;
-                }
+                Err(_) if !r.rest().contains('\n') => break 'games,
                 // A tag that cannot be read ends its game at the end of its line.
                 Err(_) => {
                     r.pos = r.rest().find('\n').map_or(text.len(), |n| r.pos + n);
@@ -120,13 +119,21 @@ mod tests {
     #[test]
     fn a_tag_open_at_the_end_is_not_a_game_boundary() {
         // The [Event] value goes on past the end of this text: the line after it must not be
-        // taken for a new game (with the rest of the file the tag reads fine).
-        let text = format!("{GAME}[Game \"Junqi Fanfanqi\"]\n[Event \"two\nlines\n");
+        // taken for a new game (more text may close the tag on its line).
+        let text = format!("{GAME}[Game \"Junqi Fanfanqi\"]\n[Event \"two");
         assert_eq!(game_starts(&text), [0, GAME.len()]);
         assert_eq!(stream_cut(&text), StreamCut::At(GAME.len()));
-        // Once the tag is closed it is one game too.
-        let whole = format!("{text}\"]\n1. C2=E *\n");
+        // Closed on its line, it is one game more.
+        let whole = format!("{text} lines\"]\n1. C2=E *\n");
         assert_eq!(game_starts(&whole), reader_starts(&whole));
         assert_eq!(game_starts(&whole).len(), 2);
+        // A tag is written on one line (the tag pair of every PGN-like format): one broken
+        // over two lines cannot be read (its game is a bad-header error at the tag), and the
+        // cut and the reader find as many games.
+        let broken =
+            format!("{GAME}[Game \"Junqi Fanfanqi\"]\n[Event \"two\nlines\"]\n1. C2=E *\n");
+        let games = read(&broken);
+        assert_eq!(game_starts(&broken).len(), games.len());
+        assert!(matches!(&games[1], Err(e) if e.kind == crate::core::error::ErrorKind::BadHeader));
     }
 }

@@ -11,32 +11,10 @@ use crate::core::record::{
 };
 use crate::core::span::Span;
 use crate::junqi::notation::action::{looks_like_action, parse_action};
-use nom::bytes::complete::{escaped_transform, is_not, tag, take_while1};
-use nom::character::complete::{char as ch, multispace0};
-use nom::combinator::{opt, value};
-use nom::{IResult, Parser};
 
 pub(crate) const FORMAT_ID: &str = "jqr";
 
 pub use super::jqr_write::write;
-
-/// `[Name "value"]` → (name, value, value's offset in the tag text, value's raw length).
-pub(super) fn tag_pair(i: &str) -> IResult<&str, (&str, String, usize, usize)> {
-    let start = i;
-    let (i, _) = (ch('['), multispace0).parse(i)?;
-    let (i, name) = take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-')(i)?;
-    let (i, _) = (multispace0, ch('"')).parse(i)?;
-    let value_at = start.len() - i.len();
-    let (i, v) = opt(escaped_transform(
-        is_not("\\\""),
-        '\\',
-        nom::branch::alt((value("\\", tag("\\")), value("\"", tag("\"")))),
-    ))
-    .parse(i)?;
-    let raw_len = start.len() - i.len() - value_at;
-    let (i, _) = (ch('"'), multispace0, ch(']')).parse(i)?;
-    Ok((i, (name, v.unwrap_or_default(), value_at, raw_len)))
-}
 
 /// Event words (ASCII or Chinese).
 fn event_kind(token: &str) -> Option<EventKind> {
@@ -147,13 +125,13 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
     // Tags.
     while r.skip_ws() && r.rest().starts_with('[') {
         let at = r.pos;
-        match tag_pair(r.rest()) {
-            Ok((rest, (name, value, v_at, v_len))) => {
+        match crate::core::tags::tag_pair(r.rest()) {
+            Ok((rest, t)) => {
                 r.pos = r.text.len() - rest.len();
                 rec.tags.push(Tag {
-                    name: name.into(),
-                    value: value.into(),
-                    span: Span::new(at + v_at, at + v_at + v_len),
+                    name: t.name.into(),
+                    value: t.value.into(),
+                    span: Span::new(at + t.value_at.0, at + t.value_at.1),
                 });
             }
             Err(_) => {

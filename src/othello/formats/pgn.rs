@@ -30,25 +30,12 @@ use crate::othello::rules::result_of;
 
 pub(crate) const FORMAT_ID: &str = "pgn-othello";
 
-/// A tag line: `[Name "value"]` (the value's `\"` and `\\` escapes resolved).
+/// A tag line: the tag pair of every PGN-like format (`core::tags`), alone on its line.
 fn tag_line(line: &str) -> Option<(&str, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, rest) = inner.split_once(|c: char| c.is_whitespace())?;
-    let rest = rest.trim();
-    let value = rest.strip_prefix('"')?.strip_suffix('"')?;
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return None;
+    match crate::core::tags::tag_pair(line) {
+        Ok((rest, t)) if rest.trim().is_empty() => Some((t.name, t.value)),
+        _ => None,
     }
-    let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            out.extend(chars.next());
-        } else {
-            out.push(c);
-        }
-    }
-    Some((name, out))
 }
 
 /// The line with `{…}` comments blanked (same byte length, so spans stay), and the comments

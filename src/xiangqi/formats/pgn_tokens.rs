@@ -6,11 +6,11 @@
 use nom::IResult;
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till, take_till1, take_until, take_while, take_while1};
+use nom::bytes::complete::{tag, take_till, take_until, take_while1};
 use nom::character::complete::{char, digit1};
 use nom::combinator::{map, recognize};
 use nom::multi::many1;
-use nom::sequence::{delimited, preceded, terminated};
+use nom::sequence::{delimited, preceded};
 
 /// One element of the text of a game.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,62 +55,12 @@ fn is_word_char(c: char) -> bool {
         && !matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$')
 }
 
-/// The inside of a quoted tag value, with `\"` and `\\` escapes.
-fn quoted_value(input: &str) -> IResult<&str, String> {
-    // Straight quotes, or the curly ones of text pasted from a word processor.
-    let (rest, open) = alt((char('"'), char('“'))).parse(input)?;
-    let close = if open == '“' { '”' } else { '"' };
-    let mut value = String::new();
-    let mut chars = rest.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            // A quote ends the value only before the closing `]`: some files leave quotes
-            // inside values unescaped (`[Event "2008"Cup" 2008"]`).
-            c if c == close
-                && rest[i + c.len_utf8()..]
-                    .trim_start_matches([' ', '\t'])
-                    .starts_with(']') =>
-            {
-                return Ok((&rest[i + c.len_utf8()..], value));
-            }
-            '\\' => match chars.next() {
-                Some((_, e)) => value.push(e),
-                None => break,
-            },
-            '\n' | '\r' => break,
-            _ => value.push(c),
-        }
-    }
-    Err(nom::Err::Error(nom::error::Error::new(
-        input,
-        nom::error::ErrorKind::Char,
-    )))
-}
-
-/// An unquoted tag value (`[Event 中国]`), up to the `]` on the same line.
-fn bare_value(input: &str) -> IResult<&str, String> {
-    let (rest, v) =
-        take_till1(|c| c == ']' || c == '"' || c == '“' || c == '\n' || c == '\r')(input)?;
-    Ok((rest, v.trim_end().to_string()))
-}
-
-/// `[Name "value"]` (or, leniently, `[Name value]`)
+/// `[Name "value"]` (or, leniently, `[Name value]`): the tag pair of every PGN-like format.
 pub(crate) fn tag_pair(input: &str) -> IResult<&str, Element<'_>> {
-    let spaces = |i| take_while(|c: char| c == ' ' || c == '\t')(i);
-    map(
-        delimited(
-            terminated(char('['), spaces),
-            (
-                terminated(
-                    take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-'),
-                    spaces,
-                ),
-                terminated(alt((quoted_value, bare_value)), spaces),
-            ),
-            char(']'),
-        ),
-        |(name, value)| Element::Tag { name, value },
-    )
+    map(crate::core::tags::tag_pair, |t| Element::Tag {
+        name: t.name,
+        value: t.value,
+    })
     .parse(input)
 }
 
