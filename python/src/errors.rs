@@ -205,14 +205,14 @@ pub fn input_error(py: Python<'_>, kind: ErrorKind, message: &str, source: &str)
     )
 }
 
-/// A bad game, rule set or parameter (kind `usage`).
-pub fn rules_error(message: impl Into<String>) -> PyErr {
+/// A bad game, rule set or parameter (kind `usage`): the library's `RuleError`, or a message.
+pub fn rules_error(message: impl ToString) -> PyErr {
     Python::attach(|py| {
         raise(
             py,
             Fields {
                 kind: "usage".to_string(),
-                message: message.into(),
+                message: message.to_string(),
                 ..Fields::default()
             },
         )

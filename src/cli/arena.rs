@@ -54,7 +54,8 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, String> {
             ));
         }
     }
-    let settings = qipu::Settings::new(Some(game), None, a.rules.as_deref(), &a.rule)?;
+    let settings = qipu::Settings::new(Some(game), None, a.rules.as_deref(), &a.rule)
+        .map_err(|e| e.to_string())?;
     let rules = settings.rules_for(game);
     let openings = match &a.openings {
         Some(p) => arena::read_openings(game, p, a.opening_plies)?,

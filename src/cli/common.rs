@@ -50,7 +50,8 @@ pub(crate) fn settings(common: &CommonArgs) -> Result<Settings, String> {
         common.read.from.as_deref(),
         common.read.rules.as_deref(),
         &rule,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     Ok(settings.with_encoding(encoding))
 }
 

@@ -5,6 +5,35 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
+/// Why rule values were refused: an unknown rule set or key, or a bad value. The message
+/// names the valid choices; the fields carry them for a caller that shows them its own way.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("unknown rule set `{name}`; valid rule sets: {}", .valid.join(", "))]
+    UnknownRuleSet { name: String, valid: Vec<String> },
+    #[error("unknown rule parameter `{key}`; valid keys: {}", .valid.join(", "))]
+    UnknownKey { key: String, valid: Vec<String> },
+    /// `expected` says what the key takes ("a whole number from 1 to 1000", "one of own, any").
+    #[error("bad value `{value}` for rule `{key}`: expected {expected}")]
+    BadValue {
+        key: String,
+        value: String,
+        expected: String,
+    },
+    /// A part of a record's rule tag that is not `KEY=VALUE`.
+    #[error("`{part}` is not KEY=VALUE")]
+    NotKeyValue { part: String },
+    /// The values of one game of several in play were refused.
+    #[error("{game}: {error}")]
+    InGame {
+        game: crate::core::record::GameKind,
+        error: Box<RuleError>,
+    },
+    /// `--game` names a game this build does not have.
+    #[error("that game is not available in this build")]
+    NoSuchGame,
+}
+
 /// The kind of value a rule parameter takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RuleValue {
@@ -90,7 +119,7 @@ impl Rules {
         presets: &'static [Preset],
         preset: Option<&str>,
         overrides: &[(String, String)],
-    ) -> Result<Rules, String> {
+    ) -> Result<Rules, RuleError> {
         let mut values: BTreeMap<&'static str, String> = specs
             .iter()
             .map(|s| (s.key, s.default.to_string()))
@@ -156,7 +185,7 @@ impl Rules {
         specs: &'static [RuleSpec],
         key: &str,
         value: &str,
-    ) -> Result<Rules, String> {
+    ) -> Result<Rules, RuleError> {
         let spec = spec_of(specs, key)?;
         check_value(spec, value)?;
         let mut r = self.clone();
@@ -214,55 +243,50 @@ impl Rules {
 }
 
 /// The error for a rule set no game in play has (one message wherever it is met).
-pub(crate) fn unknown_rule_set<'a>(name: &str, valid: impl Iterator<Item = &'a str>) -> String {
-    format!(
-        "unknown rule set `{name}`; valid rule sets: {}",
-        valid.collect::<Vec<_>>().join(", ")
-    )
+pub(crate) fn unknown_rule_set<'a>(name: &str, valid: impl Iterator<Item = &'a str>) -> RuleError {
+    RuleError::UnknownRuleSet {
+        name: name.to_string(),
+        valid: valid.map(str::to_string).collect(),
+    }
 }
 
 /// The error for a rule parameter no game in play has.
-pub(crate) fn unknown_rule_key<'a>(key: &str, valid: impl Iterator<Item = &'a str>) -> String {
-    format!(
-        "unknown rule parameter `{key}`; valid keys: {}",
-        valid.collect::<Vec<_>>().join(", ")
-    )
+pub(crate) fn unknown_rule_key<'a>(key: &str, valid: impl Iterator<Item = &'a str>) -> RuleError {
+    RuleError::UnknownKey {
+        key: key.to_string(),
+        valid: valid.map(str::to_string).collect(),
+    }
 }
 
-fn spec_of(specs: &'static [RuleSpec], key: &str) -> Result<&'static RuleSpec, String> {
+fn spec_of(specs: &'static [RuleSpec], key: &str) -> Result<&'static RuleSpec, RuleError> {
     specs
         .iter()
         .find(|s| s.key == key)
         .ok_or_else(|| unknown_rule_key(key, specs.iter().map(|s| s.key)))
 }
 
-fn check_value(spec: &RuleSpec, value: &str) -> Result<(), String> {
+fn check_value(spec: &RuleSpec, value: &str) -> Result<(), RuleError> {
     let v = value.trim();
+    let bad = |expected: String| RuleError::BadValue {
+        key: spec.key.to_string(),
+        value: value.to_string(),
+        expected,
+    };
     match spec.value {
         RuleValue::Int { min, max } => match v.parse::<u64>() {
             Ok(n) if n >= min && n <= max => Ok(()),
-            _ => Err(format!(
-                "bad value `{value}` for rule `{}`: expected a whole number from {min} to {max}",
-                spec.key
-            )),
+            _ => Err(bad(format!("a whole number from {min} to {max}"))),
         },
         RuleValue::Choice(words) => {
             if words.contains(&v) {
                 Ok(())
             } else {
-                Err(format!(
-                    "bad value `{value}` for rule `{}`: expected one of {}",
-                    spec.key,
-                    words.join(", ")
-                ))
+                Err(bad(format!("one of {}", words.join(", "))))
             }
         }
         RuleValue::Duration => match parse_duration(v) {
             Some(_) => Ok(()),
-            None => Err(format!(
-                "bad value `{value}` for rule `{}`: expected a duration such as 3h, 90m, 1h30m or 5400s",
-                spec.key
-            )),
+            None => Err(bad("a duration such as 3h, 90m, 1h30m or 5400s".to_string())),
         },
     }
 }
@@ -357,14 +381,24 @@ mod tests {
     #[test]
     fn errors_name_the_valid_choices() {
         let e = Rules::build(SPECS, PRESETS, None, &[("nope".into(), "1".into())]).unwrap_err();
-        assert!(e.contains("move-limit, color, time-limit"), "{e}");
+        assert!(
+            e.to_string().contains("move-limit, color, time-limit"),
+            "{e}"
+        );
+        assert_eq!(
+            e,
+            RuleError::UnknownKey {
+                key: "nope".into(),
+                valid: vec!["move-limit".into(), "color".into(), "time-limit".into()],
+            }
+        );
         let e = Rules::build(SPECS, PRESETS, None, &[("color".into(), "red".into())]).unwrap_err();
-        assert!(e.contains("own, any"), "{e}");
+        assert!(e.to_string().contains("own, any"), "{e}");
         let e =
             Rules::build(SPECS, PRESETS, None, &[("move-limit".into(), "0".into())]).unwrap_err();
-        assert!(e.contains("from 1 to 1000"), "{e}");
+        assert!(e.to_string().contains("from 1 to 1000"), "{e}");
         let e = Rules::build(SPECS, PRESETS, Some("zzz"), &[]).unwrap_err();
-        assert!(e.contains("cxa, short"), "{e}");
+        assert!(e.to_string().contains("cxa, short"), "{e}");
     }
 
     #[test]

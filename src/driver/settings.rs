@@ -4,7 +4,7 @@
 use crate::core::encoding::TextEncoding;
 use crate::core::game::Game;
 use crate::core::record::GameKind;
-use crate::core::rules::{Rules, unknown_rule_key, unknown_rule_set};
+use crate::core::rules::{RuleError, Rules, unknown_rule_key, unknown_rule_set};
 use crate::driver::input::{self, FoundFile, InputProblem, Selection};
 use std::collections::HashMap;
 
@@ -43,13 +43,13 @@ impl Settings {
         from: Option<&str>,
         preset: Option<&str>,
         params: &[(String, String)],
-    ) -> Result<Settings, String> {
+    ) -> Result<Settings, RuleError> {
         let games: Vec<&'static dyn Game> = crate::driver::registry::all()
             .into_iter()
             .filter(|g| game.is_none_or(|k| g.kind() == k))
             .collect();
         if games.is_empty() {
-            return Err("that game is not available in this build".to_string());
+            return Err(RuleError::NoSuchGame);
         }
         for (key, _) in params {
             if !games
@@ -89,8 +89,11 @@ impl Settings {
                 .cloned()
                 .collect();
             let p = preset.filter(|p| game.is_some() || has_preset(g, p));
-            let r = Rules::build(specs, g.presets(), p, &overrides)
-                .map_err(|e| format!("{}: {e}", g.kind()))?;
+            let r =
+                Rules::build(specs, g.presets(), p, &overrides).map_err(|e| RuleError::InGame {
+                    game: g.kind(),
+                    error: Box::new(e),
+                })?;
             rules.insert(g.kind(), r);
         }
         Ok(Settings {

@@ -1,7 +1,7 @@
 //! The Junqi rule values: the parameters `--rule` and a record's `[Rules]` tag take, the rule
 //! set `--rules` names, and their typed form, the engine's [`Params`].
 
-use crate::core::rules::{Preset, RuleSet, RuleSpec, RuleValue, Rules};
+use crate::core::rules::{Preset, RuleError, RuleSet, RuleSpec, RuleValue, Rules};
 use crate::junqi::rules::Params;
 
 /// The rule parameters of a Junqi game (`--rule KEY=VALUE`, the `[Rules]` tag).
@@ -113,12 +113,12 @@ impl RuleSet for Params {
 
 /// Applies a record's `[Rules "key=value, key=value"]` over the rules in force: a key set on
 /// the command line (`--rule`) keeps the command line's value.
-pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, String> {
+pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, RuleError> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for part in tag.split([',', ';', ' ']).filter(|p| !p.trim().is_empty()) {
-        let (k, v) = part
-            .split_once('=')
-            .ok_or_else(|| format!("`{}` is not KEY=VALUE", part.trim()))?;
+        let (k, v) = part.split_once('=').ok_or_else(|| RuleError::NotKeyValue {
+            part: part.trim().to_string(),
+        })?;
         pairs.push((k.trim().to_string(), v.trim().to_string()));
     }
     // Each key of the tag applies unless the command line set that key (`--rule` wins, even

@@ -88,7 +88,7 @@ pub fn read_openings(
             });
         }
     } else {
-        let settings = Settings::new(Some(game), None, None, &[])?;
+        let settings = Settings::new(Some(game), None, None, &[]).map_err(|e| e.to_string())?;
         let (files, missing) = settings.collect(&[path.to_string()]);
         if let Some(m) = missing.first() {
             return Err(format!("{}: {}", m.source, m.message));
