@@ -39,7 +39,9 @@ pub struct SolveOptions {
     /// (`None`, the default: by mobility only). FFO #43 and #45–#48, one thread, weights
     /// from 6,040 labels: from 15 empties 2,552 M nodes, from 18 2,656 M, without it 2,839 M;
     /// not the default, since with the weights of 12,129 labels from 15 empties it searched
-    /// 0.98 of the nodes on #40–#49 but 1.30 on #51 (docs/performance.md).
+    /// 0.98 of the nodes on #40–#49 but 1.30 on #51, and with those of 20,751 labels 0.90 on
+    /// #40–#49, 0.91 on #50 and 1.31 on #51: 0.95 in all, but no less time in all (#51 42 %
+    /// more, #48 26 % less; docs/performance.md).
     pub eval_from: Option<u32>,
 }
 
