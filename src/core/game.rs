@@ -34,7 +34,7 @@ pub struct FormatInfo {
 }
 
 /// The games `from..from + max` of an input, and whether games remain after them.
-pub type ReadRange =
+pub(crate) type ReadRange =
     fn(input: &Input, from: usize, max: usize) -> (Vec<Result<Record, RecordError>>, bool);
 
 /// What a replay found: how far the record replays, its first error, and (when asked) the

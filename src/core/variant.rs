@@ -21,9 +21,9 @@ use crate::core::verdict::Verdict;
 use std::borrow::Cow;
 
 /// The position of a variant.
-pub type PositionOf<V> = <<V as Variant>::Replayer as Replayer>::Position;
+pub(crate) type PositionOf<V> = <<V as Variant>::Replayer as Replayer>::Position;
 /// The move of a variant.
-pub type MoveOf<V> = <<V as Variant>::Replayer as Replayer>::Move;
+pub(crate) type MoveOf<V> = <<V as Variant>::Replayer as Replayer>::Move;
 
 /// One game as types: its rules, its replayer (which reads recorded moves against its
 /// positions) and its judge (its board rules), how its positions and moves are written, and

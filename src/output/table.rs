@@ -175,7 +175,7 @@ struct Forms {
 
 /// A table laid out: the lines above it, the headers and the cells, each fitted.
 #[derive(Debug)]
-pub struct Laid {
+pub(crate) struct Laid {
     pub above: Vec<String>,
     pub headers: Vec<String>,
     /// Column widths (display columns).

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 /// What the engine answered.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// A move in qipu's notation, the engine's text, and its last score (centipawns or discs,
     /// from the mover's side; mate scores as ±100000 − plies).
     Move {
@@ -40,7 +40,7 @@ impl Answer {
 }
 
 /// One move asked of an engine.
-pub struct Ask<'a> {
+pub(crate) struct Ask<'a> {
     /// The start position in qipu's notation (FEN, Othello board string).
     pub start: &'a str,
     /// The moves since the start, in qipu's notation.

@@ -166,7 +166,7 @@ pub fn parse_spec(text: &str, default_proto: Proto) -> Result<EngineSpec, String
 
 /// What waiting for a line gave.
 #[derive(Debug, PartialEq)]
-pub enum Waited {
+pub(crate) enum Waited {
     Line(String),
     /// The deadline passed.
     Timeout,

@@ -31,7 +31,7 @@ impl MoveJudged {
 
     /// Whether the move changed its mover's result under perfect play: a win to a draw or a
     /// loss, a draw to a loss.
-    pub fn changes_result(&self) -> bool {
+    pub(crate) fn changes_result(&self) -> bool {
         crate::core::analysis::result_change(self.before, self.after).is_some()
     }
 }

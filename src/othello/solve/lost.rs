@@ -100,7 +100,7 @@ pub fn analyse_record_within(record: &Record, from_empties: u32, budget: u64) ->
 /// The text of an [`Analysis`] for `adjudicate --explain`: where the game was lost, every
 /// move that changed the result, then every move judged with what it lost, then why some
 /// were not.
-pub fn explain_lines(a: &Analysis) -> Vec<String> {
+pub(crate) fn explain_lines(a: &Analysis) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(m) = a.decisive_move() {
         out.push(format!(

@@ -72,7 +72,7 @@ pub struct Solution {
 
 impl Solution {
     /// The final score from Black's side.
-    pub fn black_score(&self, to_move: Player) -> i32 {
+    pub(crate) fn black_score(&self, to_move: Player) -> i32 {
         match to_move {
             Player::First => self.score,
             Player::Second => -self.score,
@@ -225,7 +225,7 @@ thread_local! {
 
 /// The verdict of perfect play on an unfinished game whose last position (after `plies`) is
 /// `end`, when it has at most `max_empties` empty squares; `Err` says why not.
-pub fn perfect_verdict(
+pub(crate) fn perfect_verdict(
     end: &Board,
     plies: usize,
     max_empties: u64,

@@ -155,7 +155,7 @@ impl MoveList {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
-    pub fn sort_by_eval(&mut self, p: u64, o: u64, n: u32, weight: i32) {
+    pub(crate) fn sort_by_eval(&mut self, p: u64, o: u64, n: u32, weight: i32) {
         for e in &mut self.moves[..self.n] {
             if e.sq == self.hash_move {
                 continue;

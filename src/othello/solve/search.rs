@@ -146,7 +146,7 @@ impl<'a> Search<'a> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
-    pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+    pub(crate) fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
         if n <= 4 {
             small(p, o, alpha, &mut self.nodes)
         } else if n <= SHALLOW_MAX {
@@ -369,7 +369,7 @@ impl<'a> Search<'a> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
-    pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+    pub(crate) fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
         if self.stopped {
             return 0;
         }
