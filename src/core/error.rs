@@ -58,7 +58,7 @@ pub struct RecordError {
 }
 
 impl RecordError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> RecordError {
+    pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> RecordError {
         RecordError {
             kind,
             message: clip(message.into(), 200, 100),
@@ -69,10 +69,10 @@ impl RecordError {
             help: None,
         }
     }
-    pub fn parse(message: impl Into<String>, span: Span) -> RecordError {
+    pub(crate) fn parse(message: impl Into<String>, span: Span) -> RecordError {
         RecordError::new(ErrorKind::Parse, message).at(span)
     }
-    pub fn at(mut self, span: Span) -> RecordError {
+    pub(crate) fn at(mut self, span: Span) -> RecordError {
         self.span = Some(span);
         self
     }
@@ -90,11 +90,6 @@ impl RecordError {
     }
     pub(crate) fn with_help(mut self, help: impl Into<String>) -> RecordError {
         self.help = Some(help.into());
-        self
-    }
-    /// Moves a span made relative to a game's slice to the file.
-    pub fn shifted(mut self, base: usize) -> RecordError {
-        self.span = self.span.map(|s| s.shifted(base));
         self
     }
 }
@@ -131,14 +126,14 @@ pub struct Warning {
 }
 
 impl Warning {
-    pub fn new(message: impl Into<String>) -> Warning {
+    pub(crate) fn new(message: impl Into<String>) -> Warning {
         Warning {
             message: message.into(),
             ply: None,
             span: None,
         }
     }
-    pub fn at(mut self, span: Span) -> Warning {
+    pub(crate) fn at(mut self, span: Span) -> Warning {
         self.span = Some(span);
         self
     }

@@ -2,7 +2,7 @@
 //! game only through this trait; the game keeps its rules, notations and formats to itself.
 //! Every game implements it through its `core::variant::Variant` (the game as types).
 
-pub use crate::core::analysis::{AnalysedMove, Analysis};
+pub(crate) use crate::core::analysis::{AnalysedMove, Analysis};
 use crate::core::error::{RecordError, Warning};
 use crate::core::identity::Identity;
 use crate::core::record::{GameKind, Input, Record};

@@ -40,7 +40,7 @@ pub(crate) struct IdentityHasher {
 impl IdentityHasher {
     /// Starts an identity: `start` is the start position as shown, `start_key` the part of it
     /// that makes two start positions the same (a Xiangqi FEN without its move counters).
-    pub fn new(game: GameKind, start: String, start_key: &str) -> IdentityHasher {
+    pub(crate) fn new(game: GameKind, start: String, start_key: &str) -> IdentityHasher {
         let mut hasher = SipHasher13::new_with_keys(KEYS.0, KEYS.1);
         game.hash(&mut hasher);
         start_key.hash(&mut hasher);
@@ -52,7 +52,7 @@ impl IdentityHasher {
     }
 
     /// The moves replayed, as the rules resolved them.
-    pub fn moves<M: Hash>(&mut self, moves: &[M]) {
+    pub(crate) fn moves<M: Hash>(&mut self, moves: &[M]) {
         for m in moves {
             m.hash(&mut self.hasher);
         }
@@ -60,7 +60,7 @@ impl IdentityHasher {
     }
 
     /// A valid game: every move replayed.
-    pub fn finish(mut self) -> Identity {
+    pub(crate) fn finish(mut self) -> Identity {
         self.hasher.write_u8(1);
         self.hasher.write_u64(self.moves);
         Identity {

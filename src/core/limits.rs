@@ -42,12 +42,12 @@ thread_local! {
 }
 
 /// The limit in force for the reader running on this thread.
-pub fn max_plies() -> usize {
+pub(crate) fn max_plies() -> usize {
     MAX_PLIES.with(Cell::get)
 }
 
 /// Runs `read` with the limit `max` (restored after it, even when `read` nests another).
-pub fn reading_with<T>(max: usize, read: impl FnOnce() -> T) -> T {
+pub(crate) fn reading_with<T>(max: usize, read: impl FnOnce() -> T) -> T {
     struct Restore(usize);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -71,7 +71,7 @@ pub fn of_rules(rules: &crate::core::rules::Rules) -> usize {
 
 /// The error at the first move past the limit (`span`: the move as written; the caller adds
 /// its ply, the limit plus one on a main line).
-pub fn too_long(span: Span) -> RecordError {
+pub(crate) fn too_long(span: Span) -> RecordError {
     let max = max_plies();
     RecordError::parse(
         format!(
@@ -83,7 +83,7 @@ pub fn too_long(span: Span) -> RecordError {
 }
 
 /// Whether one more move (the `count + 1`th) would pass the limit.
-pub fn full(count: usize) -> bool {
+pub(crate) fn full(count: usize) -> bool {
     count >= max_plies()
 }
 

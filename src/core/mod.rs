@@ -13,12 +13,12 @@ pub mod limits;
 pub(crate) mod perft;
 pub mod record;
 pub mod referee;
-pub mod replay;
+pub(crate) mod replay;
 pub mod rules;
 pub mod span;
 pub(crate) mod svg;
 pub(crate) mod tags;
 #[cfg(test)]
 pub(crate) mod testing;
-pub mod variant;
+pub(crate) mod variant;
 pub mod verdict;

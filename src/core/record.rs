@@ -55,7 +55,7 @@ pub enum Player {
 }
 
 impl Player {
-    pub fn other(self) -> Player {
+    pub(crate) fn other(self) -> Player {
         match self {
             Player::First => Player::Second,
             Player::Second => Player::First,
@@ -84,7 +84,7 @@ impl GameResult {
 
     /// Reads the usual spellings of a result token ("1-0", "0-1", "1/2-1/2", "½-½", "*",
     /// "0.5-0.5", "=").
-    pub fn parse(s: &str) -> Option<GameResult> {
+    pub(crate) fn parse(s: &str) -> Option<GameResult> {
         match s.trim() {
             "1-0" | "1:0" => Some(GameResult::FirstWins),
             "0-1" | "0:1" => Some(GameResult::SecondWins),

@@ -135,7 +135,7 @@ where
 
     /// [`JudgedGame::push`] for a move with what a record gives with it (a Junqi action's
     /// time stamp, which the time limit reads).
-    pub fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
+    pub(crate) fn push_entry(&mut self, entry: &MoveEntry) -> Result<Option<Verdict>, MoveError> {
         let text = entry.text.as_str();
         let ply = self.moves.len() + 1;
         if self.over {
@@ -190,7 +190,7 @@ where
     /// Plays a move already resolved against the current position (`entry` as written,
     /// `None` for a move the record leaves out) and judges it unless the game is over;
     /// `followed`: another move of the record follows (see [`Judge::judge`]).
-    pub fn play(&mut self, mv: R::Move, entry: Option<&MoveEntry>, followed: bool) {
+    pub(crate) fn play(&mut self, mv: R::Move, entry: Option<&MoveEntry>, followed: bool) {
         if let Some(note) = self.lapse_note.take() {
             self.notes.push(note);
             self.board = None;
@@ -222,7 +222,7 @@ where
     /// the moves so far: the verdict that ended the game, or the draw that can be claimed
     /// now ([`JudgedGame::claimable`]), with the notes on the verdicts that lapsed; `None`
     /// when no rule decides yet.
-    pub fn verdict(&self) -> Option<Verdict> {
+    pub(crate) fn verdict(&self) -> Option<Verdict> {
         let mut v = self.board.clone()?;
         for note in &self.notes {
             v.detail.push_str(&format!("; note: {note}"));
@@ -234,31 +234,22 @@ where
     /// a draw with allowed moves on both sides (不变作和). The game ends with it if no move
     /// follows (a record that stops here, players who agree); the next move lets it lapse.
     /// It is the verdict of the game if it ends here, notes included ([`JudgedGame::verdict`]).
-    pub fn claimable(&self) -> Option<Verdict> {
+    pub(crate) fn claimable(&self) -> Option<Verdict> {
         if self.over { None } else { self.verdict() }
     }
 
     /// The board verdict alone, without the notes.
-    pub fn board_verdict(&self) -> Option<&Verdict> {
+    pub(crate) fn board_verdict(&self) -> Option<&Verdict> {
         self.board.as_ref()
     }
 
-    /// Notes on verdicts the players played on from.
-    pub fn notes(&self) -> &[String] {
-        &self.notes
-    }
-
     /// Whether a verdict ends the game (no move can be pushed).
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.over
     }
 
     pub fn position(&self) -> &R::Position {
         &self.pos
-    }
-
-    pub fn start_position(&self) -> &R::Position {
-        &self.start
     }
 
     pub fn moves(&self) -> &[R::Move] {
@@ -270,11 +261,11 @@ where
     }
 
     /// Lenient readings of the moves pushed (a move that leaves out which of two pieces …).
-    pub fn warnings(&self) -> &[Warning] {
+    pub(crate) fn warnings(&self) -> &[Warning] {
         &self.warnings
     }
 
-    pub fn replayer(&self) -> &R {
+    pub(crate) fn replayer(&self) -> &R {
         &self.replayer
     }
 
@@ -304,7 +295,7 @@ pub struct JudgedReplay<P, M> {
 /// first bad move (the moves before it kept). A setup error gives `Err`; a bad move stops the
 /// replay with the error recorded; a parse error the reader met after the last move it could
 /// read is reported once the moves before it replayed.
-pub fn replay_judged<R, J>(
+pub(crate) fn replay_judged<R, J>(
     replayer: R,
     judge: J,
     record: &Record,
@@ -440,7 +431,7 @@ pub trait GameReferee: Send {
 /// recorded. A parse error the reader met after the last move it could read is reported once
 /// the moves before it replayed. This is the driver of the move-by-move referee without a
 /// judge ([`replay_judged`] judges too).
-pub fn replay<R: Replayer + Clone>(
+pub(crate) fn replay<R: Replayer + Clone>(
     rules: &R,
     record: &Record,
 ) -> Result<Replay<R::Position, R::Move>, RecordError> {

@@ -47,7 +47,7 @@ pub struct Replay<P, M> {
 }
 
 impl<P, M> Replay<P, M> {
-    pub fn plies(&self) -> usize {
+    pub(crate) fn plies(&self) -> usize {
         self.moves.len()
     }
 }

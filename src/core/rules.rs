@@ -209,7 +209,7 @@ impl Rules {
 
     /// The value of `key`: the one set, else the game's default (`None` for a key the game
     /// does not declare).
-    pub fn get(&self, key: &str) -> Option<&str> {
+    pub(crate) fn get(&self, key: &str) -> Option<&str> {
         self.values
             .get(key)
             .map(|s| s.as_str())
@@ -223,11 +223,11 @@ impl Rules {
     }
 
     /// A duration parameter, in seconds (0 for a key the game does not declare).
-    pub fn seconds(&self, key: &str) -> u64 {
+    pub(crate) fn seconds(&self, key: &str) -> u64 {
         self.get(key).and_then(parse_duration).unwrap_or(0)
     }
 
-    pub fn is(&self, key: &str, word: &str) -> bool {
+    pub(crate) fn is(&self, key: &str, word: &str) -> bool {
         self.get(key) == Some(word)
     }
 

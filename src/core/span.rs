@@ -11,17 +11,7 @@ pub struct Span {
 }
 
 impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
+    pub(crate) fn new(start: usize, end: usize) -> Span {
         Span { start, end }
-    }
-    pub fn len(&self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// The same span moved by `base` bytes (a game parsed from a slice of a larger file).
-    pub fn shifted(self, base: usize) -> Span {
-        Span::new(self.start + base, self.end + base)
     }
 }

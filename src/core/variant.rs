@@ -170,7 +170,11 @@ pub struct RecordNotes {
 /// replay (judged when adjudicating, or when the game's judge decides validity), what the
 /// record says besides its moves, then the verdict, the final position and the identity as
 /// `wants` asks.
-pub fn check_record<V: Variant>(record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
+pub(crate) fn check_record<V: Variant>(
+    record: &Record,
+    rules: &Rules,
+    wants: CheckWants,
+) -> Checked {
     let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
     let rules = match V::record_rules(record, rules) {
         Ok(r) => r,
@@ -266,14 +270,8 @@ impl<V: Variant> RefereeOf<V> {
         ))
     }
 
-    /// A referee under `rules` from `start`, which is judged at once.
-    pub fn from_position(rules: &Rules, start: PositionOf<V>) -> Self {
-        let typed = rules.typed::<V::Rules>();
-        RefereeOf::with(V::replayer(&typed), V::judge(&typed, 0), start)
-    }
-
     /// A referee from `start` with this replayer and judge, which is judged at once.
-    pub fn with(
+    pub(crate) fn with(
         replayer: V::Replayer,
         judge: V::Judge,
         start: <V::Replayer as Replayer>::Position,
@@ -288,16 +286,6 @@ impl<V: Variant> RefereeOf<V> {
         self.game.push(text)
     }
 
-    /// See [`JudgedGame::verdict`]: the verdict if the game ends here.
-    pub fn verdict(&self) -> Option<Verdict> {
-        self.game.verdict()
-    }
-
-    /// See [`JudgedGame::claimable`]: a draw that stands without ending the game (不变作和).
-    pub fn claimable(&self) -> Option<Verdict> {
-        self.game.claimable()
-    }
-
     pub fn is_over(&self) -> bool {
         self.game.is_over()
     }
@@ -306,12 +294,8 @@ impl<V: Variant> RefereeOf<V> {
         self.game.position()
     }
 
-    pub fn moves(&self) -> &[<V::Replayer as Replayer>::Move] {
-        self.game.moves()
-    }
-
     /// The game and its judge as they stand.
-    pub fn judged(&self) -> &JudgedGame<V::Replayer, V::Judge> {
+    pub(crate) fn judged(&self) -> &JudgedGame<V::Replayer, V::Judge> {
         &self.game
     }
 }

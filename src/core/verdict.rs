@@ -122,7 +122,7 @@ pub enum MoveClass {
 }
 
 impl MoveClass {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             MoveClass::Check => "check",
             MoveClass::MateThreat => "mate-threat",
@@ -172,7 +172,7 @@ pub struct CycleSide {
 impl CycleSide {
     /// Both sides in the arbiter's words, as the explanations print them: `Red 长捉
     /// (forbidden); Black 两闲 (allowed)`.
-    pub fn summary(sides: &[CycleSide]) -> String {
+    pub(crate) fn summary(sides: &[CycleSide]) -> String {
         let words: Vec<String> = sides
             .iter()
             .map(|s| {
@@ -207,7 +207,7 @@ impl CycleMove {
     /// The move's label as the arbiters print it: `捉`, or both kinds of a move that is two
     /// things at once, the attack it is judged by named last after an idle one (`闲兼捉`) and
     /// first otherwise (`杀兼捉`).
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self.also {
             None => self.kind.label().to_string(),
             Some(a) if !a.is_attack() => format!("{}兼{}", a.label(), self.kind.label()),
@@ -216,7 +216,7 @@ impl CycleMove {
     }
 
     /// The cycle as the verdict's detail lists it: `1 车八平九 chase a7, 2 炮１平２ idle, …`.
-    pub fn listing(cycle: &[CycleMove]) -> String {
+    pub(crate) fn listing(cycle: &[CycleMove]) -> String {
         let listed: Vec<String> = cycle
             .iter()
             .map(|c| {
@@ -252,7 +252,12 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    pub fn new(result: GameResult, reason: Reason, ply: usize, detail: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        result: GameResult,
+        reason: Reason,
+        ply: usize,
+        detail: impl Into<String>,
+    ) -> Self {
         Verdict {
             result,
             reason,
@@ -381,7 +386,7 @@ pub fn decide(
 
 /// `agrees`: the claimed result against the verdict; `None` when the record claims none. A
 /// claimed `*` (PGN's "unknown or still going") claims nothing.
-pub fn agrees(claim: Option<&Claim>, verdict: &Verdict) -> Option<bool> {
+pub(crate) fn agrees(claim: Option<&Claim>, verdict: &Verdict) -> Option<bool> {
     claim
         .filter(|c| c.result != GameResult::Unfinished)
         .map(|c| c.result == verdict.result)

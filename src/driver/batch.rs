@@ -54,7 +54,7 @@ pub fn explain_record(
 /// (`driver::run`, the CLI's) on the current rayon pool: `each` receives the reports
 /// in input order (the inputs that could not be found first, as the CLI prints them), a file
 /// or a piece of a streamed one at a time; it returns `false` to stop.
-pub fn check_inputs(
+pub(crate) fn check_inputs(
     settings: &Settings,
     inputs: &[String],
     adjudicate: bool,

@@ -86,10 +86,6 @@ impl Referee {
         self.0.plies()
     }
 
-    pub fn game(&self) -> GameKind {
-        self.0.game()
-    }
-
     pub fn position(&self) -> String {
         self.0.position()
     }

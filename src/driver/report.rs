@@ -221,7 +221,7 @@ impl GameReport {
         !self.valid || self.agrees == Some(false)
     }
 
-    pub fn disputed(&self) -> bool {
+    pub(crate) fn disputed(&self) -> bool {
         self.valid && self.agrees == Some(false)
     }
 }

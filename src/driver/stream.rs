@@ -25,10 +25,10 @@ pub const STREAM_MIN_BYTES: u64 = 1 << 20;
 /// the ply limit before its end, or the game is refused as too long), and the rest of it is
 /// skipped up to the next game without being held. Many times the largest real record; a
 /// raised `max-plies` raises it.
-pub const GAME_TEXT: usize = 4 << 20;
+pub(crate) const GAME_TEXT: usize = 4 << 20;
 /// Bytes of text a ply may take when `max-plies` is raised (a move number, a move in
 /// Chinese characters and a short comment).
-pub const GAME_BYTES_PER_PLY: usize = 64;
+pub(crate) const GAME_BYTES_PER_PLY: usize = 64;
 /// Raw bytes without a newline decoded anyway (a whole file on one line is not held raw).
 const LONG_LINE: usize = 2 * BLOCK;
 
@@ -413,7 +413,7 @@ pub fn read_piece(
 /// The last game of a piece cut short (more text than a stream holds of one game; `end`: the
 /// piece's length) is refused as too long: unless its reader stopped at the ply limit, its
 /// error says so at its end.
-pub fn mark_cut_short(records: &mut [Result<Record, RecordError>], end: usize) {
+pub(crate) fn mark_cut_short(records: &mut [Result<Record, RecordError>], end: usize) {
     let Some(Ok(last)) = records.last_mut() else {
         return;
     };

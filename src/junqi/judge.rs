@@ -17,7 +17,7 @@ use crate::junqi::notation::action::action_text;
 use crate::junqi::rules::position::player_index;
 use crate::junqi::rules::{Action, Params, Position};
 
-pub fn player_name(p: Player) -> &'static str {
+pub(crate) fn player_name(p: Player) -> &'static str {
     match p {
         Player::First => "the first player",
         Player::Second => "the second player",

@@ -2,7 +2,7 @@
 //! action text and position notation in [`notation`], the `.jqr` format in [`formats`], the
 //! replay in [`replay`], the verdicts in [`judge`], the move-by-move referee in [`referee`].
 
-pub mod formats;
+pub(crate) mod formats;
 pub mod judge;
 pub mod notation;
 pub mod referee;

@@ -182,22 +182,3 @@ pub fn unknown_start() -> Position {
     }
     pos
 }
-
-/// The position after `ply` actions (all when `None`), for `show`.
-pub fn position_at(
-    record: &Record,
-    rules: &Rules,
-    ply: Option<usize>,
-) -> Result<Position, RecordError> {
-    let rules = effective_rules(record, rules)?;
-    let referee = JunqiReplayer {
-        params: rules.typed::<Params>(),
-    };
-    let replayed = crate::core::referee::replay(&referee, record)?;
-    let n = ply.unwrap_or(replayed.plies()).min(replayed.plies());
-    let mut p = replayed.start;
-    for a in replayed.moves.iter().take(n) {
-        p.apply(*a, &referee.params);
-    }
-    Ok(p)
-}

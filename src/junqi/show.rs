@@ -237,7 +237,7 @@ pub(crate) fn to_act_line(pos: &Position) -> String {
 
 /// The status panel as a table: per kind, Red's and Blue's face up / face down / taken,
 /// then the totals (the head is [`STATUS_HEAD`]).
-pub fn status_rows(pos: &Position) -> Vec<Vec<String>> {
+pub(crate) fn status_rows(pos: &Position) -> Vec<Vec<String>> {
     let red = kind_counts(pos, Color::Red);
     let blue = kind_counts(pos, Color::Blue);
     let mut rows = Vec::with_capacity(13);
@@ -266,7 +266,7 @@ pub fn status_rows(pos: &Position) -> Vec<Vec<String>> {
 }
 
 /// The head of [`status_rows`].
-pub const STATUS_HEAD: [&str; 7] = [
+pub(crate) const STATUS_HEAD: [&str; 7] = [
     "piece",
     "Red up",
     "Red down",
@@ -285,7 +285,11 @@ fn marked(a: &Action) -> Option<(Square, Square)> {
     }
 }
 
-pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+pub(crate) fn show(
+    record: &Record,
+    rules: &Rules,
+    opts: &ShowOptions,
+) -> Result<Shown, RecordError> {
     let Reached { pos, last, ply } = reach(record, rules, opts.ply)?;
     let mut text = board_text(&pos, opts.color);
     match &last {
@@ -308,7 +312,7 @@ pub fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown,
 
 /// Every position of the record up to its first bad action, for the replayable page: the
 /// tiles (face down ones grey), the status panel as a table, the step counters and timeouts.
-pub fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+pub(crate) fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
     let rules = effective_rules(record, rules)?;
     let referee = JunqiReplayer {
         params: rules.typed::<crate::junqi::rules::Params>(),

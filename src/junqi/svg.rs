@@ -26,7 +26,7 @@ const FONTS: &str =
     "'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', 'PingFang SC', sans-serif";
 
 /// The picture's width and height.
-pub fn size() -> (f64, f64) {
+pub(crate) fn size() -> (f64, f64) {
     (
         MARGIN * 2.0 + (COLS - 1) as f64 * STEP_X,
         MARGIN * 2.0 + (ROWS - 1) as f64 * STEP_Y + FRONT,
@@ -39,7 +39,7 @@ pub fn svg(pos: &Position) -> String {
 
 /// The board without pieces: background, roads, railways with their sleepers, camps,
 /// headquarters, the coordinates.
-pub fn board() -> String {
+pub(crate) fn board() -> String {
     let (w, h) = size();
     let mut s = format!("<rect width=\"{w}\" height=\"{h}\" fill=\"#f4e9c8\"/>\n");
     let g = graph();
@@ -139,7 +139,7 @@ fn tile(cell: Cell) -> String {
 
 /// Every tile a cell can show (face down, and each piece face down known or face up), and
 /// the last action's outline.
-pub fn defs() -> String {
+pub(crate) fn defs() -> String {
     let mut cells = vec![Cell::Down(None)];
     for color in [Color::Red, Color::Blue] {
         for rank in Rank::ALL {
@@ -161,7 +161,7 @@ pub fn defs() -> String {
 }
 
 /// The pieces and the last action's outline, one SVG element each.
-pub fn items(pos: &Position, last: Option<(Square, Square)>) -> Vec<String> {
+pub(crate) fn items(pos: &Position, last: Option<(Square, Square)>) -> Vec<String> {
     let mut out = Vec::with_capacity(52);
     for sq in 0..SQUARES as Square {
         let cell = pos.cell(sq);

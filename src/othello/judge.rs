@@ -116,15 +116,6 @@ impl Judge for OthelloJudge {
     }
 }
 
-/// The verdict on a replayed record (`record` with its forced passes, `end` the position
-/// after its last ply), the board rule judged as the referee judges it.
-pub fn adjudicate(record: &Record, end: &Board, plies: usize, rules: &OthelloRules) -> Verdict {
-    let judge = OthelloJudge {
-        empties: rules.empties,
-    };
-    adjudicate_judged(record, judge.game_over(end, plies), end, plies, rules)
-}
-
 /// Steps 2–5 of the adjudication, with the board verdict of the judge.
 pub(crate) fn adjudicate_judged(
     record: &Record,

@@ -3,15 +3,8 @@
 
 use crate::core::variant::RefereeOf;
 use crate::othello::Othello;
-use crate::othello::rules::Board;
 
 /// The Othello referee, one move at a time: `push` takes squares (`f5`) or passes; a forced
 /// pass may be left out, as records do. The verdict is the one `adjudicate` gives for the
 /// same moves, at the same ply.
 pub type OthelloReferee = RefereeOf<Othello>;
-
-impl RefereeOf<Othello> {
-    pub fn board(&self) -> &Board {
-        self.position()
-    }
-}

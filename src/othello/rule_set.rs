@@ -5,7 +5,7 @@
 use crate::core::rules::{Preset, RuleSet, RuleSpec, RuleValue, Rules};
 
 /// The rule parameters of an Othello game (`--rule key=value`).
-pub static RULE_SPECS: &[RuleSpec] = &[
+pub(crate) static RULE_SPECS: &[RuleSpec] = &[
     RuleSpec {
         key: "empties",
         default: "winner",
@@ -32,7 +32,7 @@ pub static RULE_SPECS: &[RuleSpec] = &[
     },
 ];
 
-pub static PRESETS: &[Preset] = &[Preset {
+pub(crate) static PRESETS: &[Preset] = &[Preset {
     name: "wof",
     help: "World Othello Federation rules: empty squares go to the winner",
     values: &[("empties", "winner")],

@@ -68,7 +68,7 @@ pub(crate) fn status_line(board: &Board, where_shown: &str) -> String {
 /// Every position of the record up to its first bad move, for the replayable page: the
 /// discs, the legal moves (dots on the board and listed), the disc count per ply. A forced
 /// pass the record leaves out is a ply of its own, named `pass`.
-pub fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+pub(crate) fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
     let done = replay_record(record)?;
     let replay = &done.replay;
     let frame = |board: &Board, last: Option<Move>, ply: usize, entry: Option<usize>| {
@@ -120,7 +120,11 @@ pub fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
     })
 }
 
-pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+pub(crate) fn show(
+    record: &Record,
+    _rules: &Rules,
+    opts: &ShowOptions,
+) -> Result<Shown, RecordError> {
     let done = replay_record(record)?;
     let moves = &done.replay.moves;
     if let Some(p) = opts.ply

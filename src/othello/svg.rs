@@ -6,7 +6,7 @@ use crate::core::record::Player;
 use crate::othello::rules::{Board, Move};
 
 /// The side of a square.
-pub const STEP: f64 = 60.0;
+pub(crate) const STEP: f64 = 60.0;
 /// Space around the board (the coordinates live there).
 pub(crate) const MARGIN: f64 = 36.0;
 pub(crate) const GREEN: &str = "#1e7b45";
@@ -19,7 +19,7 @@ pub(crate) const LAST_MOVE: &str = "#e0302a";
 const FRAME: &str = "#3b2a1a";
 
 /// The picture's width and height (it is square).
-pub fn size() -> f64 {
+pub(crate) fn size() -> f64 {
     MARGIN * 2.0 + 8.0 * STEP
 }
 
@@ -33,7 +33,7 @@ pub fn centre(sq: usize) -> (f64, f64) {
 }
 
 /// The board: the frame, the green cloth, the lines, the four star points, coordinates.
-pub fn board() -> String {
+pub(crate) fn board() -> String {
     let w = size();
     let inner = 8.0 * STEP;
     let mut s = format!(
@@ -71,7 +71,7 @@ pub fn board() -> String {
 }
 
 /// The discs, the legal-move dot and the last-move dot, each drawn once around (0, 0).
-pub fn defs() -> String {
+pub(crate) fn defs() -> String {
     format!(
         "<circle id=\"ot-black\" r=\"25\" fill=\"{BLACK_DISC}\" stroke=\"#000\" stroke-width=\"1.5\"/>\n\
          <circle id=\"ot-white\" r=\"25\" fill=\"{WHITE_DISC}\" stroke=\"#555\" stroke-width=\"1.5\"/>\n\
@@ -81,7 +81,7 @@ pub fn defs() -> String {
 }
 
 /// The discs, the legal moves of the side to move, the last move: one SVG element each.
-pub fn items(board: &Board, last: Option<Move>) -> Vec<String> {
+pub(crate) fn items(board: &Board, last: Option<Move>) -> Vec<String> {
     let legal = board.legal();
     let mut out = Vec::with_capacity(65);
     for sq in 0..64 {
@@ -111,7 +111,7 @@ pub fn items(board: &Board, last: Option<Move>) -> Vec<String> {
 }
 
 /// The position as an SVG document; `last` is the move that led to it.
-pub fn svg(board: &Board, last: Option<Move>) -> String {
+pub(crate) fn svg(board: &Board, last: Option<Move>) -> String {
     let w = size();
     let items = items(board, last);
     crate::core::svg::document((w, w), Some("sans-serif"), &defs(), &self::board(), items)

@@ -37,7 +37,7 @@ impl Default for View {
 
 /// How a row is marked (colour on a terminal that takes it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     Plain,
     /// Valid, but the claimed result disagrees with the verdict.
     Disputed,
@@ -46,7 +46,7 @@ pub enum Mark {
 
 /// One game's row, as the table and the short lines show it.
 #[derive(Debug, Clone)]
-pub struct Row {
+pub(crate) struct Row {
     pub source: Arc<str>,
     /// The game's number in its file, from 1.
     pub number: usize,
@@ -197,7 +197,7 @@ fn common_dir(rows: &[Row]) -> Option<String> {
 }
 
 /// `text` cut to `width` display columns, ending with `…` when it was cut.
-pub fn cut(text: &str, width: usize) -> String {
+pub(crate) fn cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }

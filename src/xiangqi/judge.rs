@@ -180,7 +180,7 @@ impl XiangqiJudge {
     }
 
     /// With room for a game of `plies` plies.
-    pub fn with_capacity(rules: BoardRules, plies: usize) -> XiangqiJudge {
+    pub(crate) fn with_capacity(rules: BoardRules, plies: usize) -> XiangqiJudge {
         let mut j = XiangqiJudge::new(rules);
         j.moves.reserve(plies);
         j.texts.reserve(plies);
@@ -188,7 +188,7 @@ impl XiangqiJudge {
         j
     }
 
-    pub fn rules(&self) -> &BoardRules {
+    pub(crate) fn rules(&self) -> &BoardRules {
         &self.rules
     }
 

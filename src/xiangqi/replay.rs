@@ -58,7 +58,7 @@ impl Replayer for XiangqiReplayer {
 }
 
 /// Replays a record (a bad setup is an `Err`).
-pub fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordError> {
+pub(crate) fn replay_record(record: &Record) -> Result<Replay<Position, Move>, RecordError> {
     replay(&XiangqiReplayer, record)
 }
 
@@ -205,31 +205,12 @@ pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, Re
 /// The first rule that ends the game on the board, replaying `moves` (legal, as the replay
 /// driver resolved them) from `start`. Cycle moves are named in ICCS.
 pub fn board_verdict(start: &Position, moves: &[Move], rules: &BoardRules) -> Option<Verdict> {
-    board_outcome(start, moves, rules).verdict
-}
-
-/// What the board decided, with notes on drawn repetitions the players left.
-#[derive(Debug, Clone, Default)]
-pub struct BoardOutcome {
-    pub verdict: Option<Verdict>,
-    /// One note per repetition that would have been a draw (不变作和) but that the record
-    /// leaves: both sides used allowed moves and the players went on, so it did not end the
-    /// game (a forbidden repetition still does: its offender did not change in time).
-    pub notes: Vec<String>,
-}
-
-/// [`board_verdict`], with the notes on drawn repetitions that did not end the game: the
-/// moves through the same driver and judge as adjudication and the referee.
-pub(crate) fn board_outcome(start: &Position, moves: &[Move], rules: &BoardRules) -> BoardOutcome {
     let judge = XiangqiJudge::with_capacity(*rules, moves.len());
     let mut game = JudgedGame::new(XiangqiReplayer, judge, start.clone());
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv, None, i + 1 < moves.len());
     }
-    BoardOutcome {
-        verdict: game.board_verdict().cloned(),
-        notes: game.notes().to_vec(),
-    }
+    game.board_verdict().cloned()
 }
 
 #[cfg(test)]

@@ -67,7 +67,11 @@ pub(crate) fn status_line(pos: &Position) -> String {
     status
 }
 
-pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+pub(crate) fn show(
+    record: &Record,
+    _rules: &Rules,
+    opts: &ShowOptions,
+) -> Result<Shown, RecordError> {
     let (pos, last, ply) = position_at(record, opts.ply)?;
     let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
     let mut s = diagram(&pos, opts.color);
@@ -85,7 +89,7 @@ pub fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown
 }
 
 /// Every position of the record up to its first bad move, for the replayable page.
-pub fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+pub(crate) fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
     let replay = replay_record(record)?;
     let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
     let frame = |pos: &Position, last: Option<(&Position, Move)>, ply: usize| {

@@ -24,7 +24,7 @@ const CJK_FONTS: &str = "'Noto Serif CJK SC', 'Noto Serif CJK TC', 'Source Han S
 'AR PL UMing CN', 'SimSun', 'Songti SC', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', serif";
 
 /// The picture's width and height.
-pub fn size() -> (f64, f64) {
+pub(crate) fn size() -> (f64, f64) {
     (MARGIN * 2.0 + 8.0 * STEP, MARGIN * 2.0 + 9.0 * STEP)
 }
 
@@ -44,7 +44,7 @@ fn line(s: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f64) 
 
 /// The empty board: lines, river, palaces, the marks of the cannon and pawn points, the
 /// coordinates.
-pub fn board() -> String {
+pub(crate) fn board() -> String {
     let mut s = String::new();
     board_into(&mut s);
     s
@@ -160,7 +160,7 @@ fn piece_id(p: Piece) -> String {
 }
 
 /// The fourteen pieces, each drawn once around (0, 0): the items place them with `<use>`.
-pub fn defs() -> String {
+pub(crate) fn defs() -> String {
     defs_in(None)
 }
 
@@ -188,7 +188,7 @@ pub(crate) fn defs_in(script: Option<Script>) -> String {
 
 /// What stands on the board: the last move's origin, every piece, the ring around the piece
 /// that moved; one SVG element each (see [`crate::core::game::Frame::items`]).
-pub fn items(pos: &Position, last: Option<Move>) -> Vec<String> {
+pub(crate) fn items(pos: &Position, last: Option<Move>) -> Vec<String> {
     let mut out = Vec::with_capacity(34);
     if let Some(mv) = last {
         let (x, y) = point(mv.from.file(), mv.from.rank());
@@ -221,7 +221,7 @@ pub fn items(pos: &Position, last: Option<Move>) -> Vec<String> {
 }
 
 /// A target mark: a dashed ring and corner ticks around the point, over the piece.
-pub fn target(sq: Square) -> String {
+pub(crate) fn target(sq: Square) -> String {
     let (x, y) = point(sq.file(), sq.rank());
     format!(
         "<circle class=\"target\" cx=\"{x}\" cy=\"{y}\" r=\"34\" fill=\"none\" stroke=\"{TARGET}\" stroke-width=\"4\" stroke-dasharray=\"9 5\"/>"

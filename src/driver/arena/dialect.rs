@@ -62,7 +62,7 @@ const HANDSHAKE: Duration = Duration::from_secs(30);
 
 /// Starts the conversation: `uci`/`ucci` with the options, NBoard's `nboard 2`, GTP's board
 /// size. `Err` says what went wrong.
-pub fn handshake(e: &mut Engine, game: GameKind) -> Result<(), String> {
+pub(crate) fn handshake(e: &mut Engine, game: GameKind) -> Result<(), String> {
     let deadline = Instant::now() + HANDSHAKE;
     let mut seen = Vec::new();
     let options = e.spec.options.clone();
@@ -300,7 +300,7 @@ fn info_score(line: &str) -> Option<i64> {
 }
 
 /// Asks for a move and waits for it until `deadline`.
-pub fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
+pub(crate) fn think(e: &mut Engine, ask: &Ask, deadline: Instant) -> Answer {
     let proto = e.spec.proto;
     match proto {
         Proto::Uci | Proto::Ucci => {

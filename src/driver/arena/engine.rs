@@ -35,22 +35,13 @@ pub enum Proto {
 }
 
 impl Proto {
-    pub fn parse(s: &str) -> Option<Proto> {
+    pub(crate) fn parse(s: &str) -> Option<Proto> {
         match s.to_ascii_lowercase().as_str() {
             "uci" => Some(Proto::Uci),
             "ucci" => Some(Proto::Ucci),
             "nboard" => Some(Proto::Nboard),
             "gtp" => Some(Proto::Gtp),
             _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Proto::Uci => "uci",
-            Proto::Ucci => "ucci",
-            Proto::Nboard => "nboard",
-            Proto::Gtp => "gtp",
         }
     }
 }
@@ -76,7 +67,7 @@ pub struct Clock {
 
 impl Clock {
     /// `40/60+0.5`, `60+0.5`, `60`.
-    pub fn parse(s: &str) -> Option<Clock> {
+    pub(crate) fn parse(s: &str) -> Option<Clock> {
         let (moves, rest) = match s.split_once('/') {
             Some((m, r)) => (m.parse().ok()?, r),
             None => (0, s),
@@ -175,7 +166,7 @@ pub(crate) enum Waited {
 }
 
 /// A running engine.
-pub struct Engine {
+pub(crate) struct Engine {
     pub spec: EngineSpec,
     child: Child,
     stdin: ChildStdin,
@@ -184,7 +175,7 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine; its stderr is appended to `stderr_log`.
-    pub fn start(spec: &EngineSpec, stderr_log: &std::path::Path) -> Result<Engine, String> {
+    pub(crate) fn start(spec: &EngineSpec, stderr_log: &std::path::Path) -> Result<Engine, String> {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -229,7 +220,7 @@ impl Engine {
     }
 
     /// Sends one line; `false` when the engine no longer reads.
-    pub fn send(&mut self, line: &str) -> bool {
+    pub(crate) fn send(&mut self, line: &str) -> bool {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .is_ok()
@@ -264,12 +255,12 @@ impl Engine {
     }
 
     /// Whether the process is still running.
-    pub fn alive(&mut self) -> bool {
+    pub(crate) fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Asks the engine to quit, then kills it after a grace period.
-    pub fn stop(mut self, quit: &str) {
+    pub(crate) fn stop(mut self, quit: &str) {
         let _ = self.send(quit);
         let until = Instant::now() + Duration::from_millis(500);
         while Instant::now() < until {

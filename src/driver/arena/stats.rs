@@ -89,7 +89,7 @@ impl Score {
     /// Half a win and half a loss are added to the counts: with every game the same result
     /// the variance would be 0 and the normal approximation would say nothing (a run of
     /// losses must still accept H0).
-    pub fn sprt(&self, t: &Sprt) -> (f64, SprtState) {
+    pub(crate) fn sprt(&self, t: &Sprt) -> (f64, SprtState) {
         let n = self.games() as f64 + 1.0;
         let (w, d, l) = (
             (self.wins as f64 + 0.5) / n,

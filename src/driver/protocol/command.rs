@@ -10,7 +10,7 @@ use nom::sequence::preceded;
 
 /// One command of the protocol.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Command {
+pub(crate) enum Command {
     /// `game xiangqi|othello|junqi`: a new game of that game with its default rules.
     Game(String),
     /// `rules PRESET`: a named rule set (the moves so far are kept and judged again).
@@ -175,7 +175,7 @@ fn parse_error(line: &str) -> String {
 }
 
 /// Parses one line (without its line end). Leading and trailing blanks are ignored.
-pub fn parse(line: &str) -> Result<Command, String> {
+pub(crate) fn parse(line: &str) -> Result<Command, String> {
     let t = line.trim();
     match all_consuming(command).parse(t) {
         Ok((_, c)) => Ok(c),

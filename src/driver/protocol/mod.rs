@@ -12,7 +12,7 @@ mod command;
 mod reply;
 
 pub(crate) use command::COMMANDS;
-pub use command::{Command, parse};
+pub(crate) use command::{Command, parse};
 pub use reply::{Body, Reply, State, VerdictReply};
 
 use crate::core::record::{GameKind, MoveEntry};
@@ -82,7 +82,7 @@ impl Session {
     }
 
     /// Runs one command: its one reply. A command that fails leaves the session unchanged.
-    pub fn run(&mut self, command: Command) -> Reply {
+    pub(crate) fn run(&mut self, command: Command) -> Reply {
         match command {
             Command::Game(name) => match GameKind::parse(&name) {
                 None => Reply::error(

@@ -69,7 +69,11 @@ pub struct Ctx<'a, P> {
 
 impl<'a, P> Ctx<'a, P> {
     /// Validation (or adjudication) and nothing more: what the library asks for.
-    pub fn plain(settings: &'a Settings, adjudicate: bool, keep_records: &'a AtomicBool) -> Self {
+    pub(crate) fn plain(
+        settings: &'a Settings,
+        adjudicate: bool,
+        keep_records: &'a AtomicBool,
+    ) -> Self {
         Ctx {
             settings,
             adjudicate,

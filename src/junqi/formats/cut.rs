@@ -38,7 +38,7 @@ pub(crate) fn game_starts(text: &str) -> Vec<usize> {
 /// The cut for streaming: before the last game (not the first) that starts its line (only
 /// white space before it on the line), so that `text[..cut]` holds whole games, at least one,
 /// and reads the same on its own.
-pub fn stream_cut(text: &str) -> StreamCut {
+pub(crate) fn stream_cut(text: &str) -> StreamCut {
     for &start in game_starts(text).iter().skip(1).rev() {
         let line = line_start(text, start);
         let indent = text.get(line..start).unwrap_or("x");

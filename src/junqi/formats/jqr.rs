@@ -14,7 +14,7 @@ use crate::junqi::notation::action::{looks_like_action, parse_action};
 
 pub(crate) const FORMAT_ID: &str = "jqr";
 
-pub use super::jqr_write::write;
+pub(crate) use super::jqr_write::write;
 
 /// Event words (ASCII or Chinese).
 fn event_kind(token: &str) -> Option<EventKind> {
@@ -85,7 +85,7 @@ impl<'a> Reader<'a> {
 }
 
 /// Reads every game of a `.jqr` text.
-pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut out = Vec::new();
     let mut r = Reader { text, pos: 0 };
     while r.skip_ws() {

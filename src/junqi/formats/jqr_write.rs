@@ -5,7 +5,7 @@ use crate::core::record::{Event, EventKind, GameResult, Player, Record};
 
 /// Writes records as `.jqr` text: the tags, the numbered actions (with timestamps and
 /// comments), the events in their places, and the result.
-pub fn write(records: &[Record]) -> String {
+pub(crate) fn write(records: &[Record]) -> String {
     let mut out = String::new();
     for (n, rec) in records.iter().enumerate() {
         if n > 0 {

@@ -2,16 +2,16 @@
 //! `jqr_write`, where a stream may be cut between games in `cut`) — the format list,
 //! detection and reading; writing in `write`.
 
-pub mod cut;
-pub mod jqr;
-pub mod jqr_write;
-pub mod write;
+pub(crate) mod cut;
+pub(crate) mod jqr;
+pub(crate) mod jqr_write;
+pub(crate) mod write;
 
 use crate::core::error::RecordError;
 use crate::core::game::FormatInfo;
 use crate::core::record::{GameKind, Input, Record};
 
-pub static FORMATS: &[FormatInfo] = &[FormatInfo {
+pub(crate) static FORMATS: &[FormatInfo] = &[FormatInfo {
     id: jqr::FORMAT_ID,
     game: GameKind::Junqi,
     extensions: &["jqr"],
@@ -24,7 +24,7 @@ pub static FORMATS: &[FormatInfo] = &[FormatInfo {
 }];
 
 /// The format of a file, by its name and its first bytes.
-pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+pub(crate) fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     if name.to_ascii_lowercase().ends_with(".jqr") {
         return Some(jqr::FORMAT_ID);
     }
@@ -37,6 +37,6 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
 }
 
 /// The games of an input (`.jqr` is Junqi's one format).
-pub fn read(_format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(_format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
     jqr::read(input.text())
 }

@@ -6,7 +6,7 @@ use crate::core::record::Record;
 use crate::core::rules::Rules;
 
 /// Writes records as `to` (only `.jqr`, which no rule changes).
-pub fn convert(records: &[Record], to: &str, _rules: &Rules) -> Converted {
+pub(crate) fn convert(records: &[Record], to: &str, _rules: &Rules) -> Converted {
     if to != super::jqr::FORMAT_ID {
         return Converted {
             bytes: Vec::new(),

@@ -3,10 +3,10 @@
 
 pub mod board;
 pub mod movegen;
-pub mod params;
+pub(crate) mod params;
 pub mod perft;
-pub mod piece;
-pub mod position;
+pub(crate) mod piece;
+pub(crate) mod position;
 
 pub use board::{Square, parse_square, square_name};
 pub use params::Params;

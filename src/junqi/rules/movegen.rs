@@ -8,7 +8,7 @@ use super::position::{Action, Cell, Position};
 
 /// Stations a piece on `from` reaches: `(empty destinations, occupied stations it runs into)`
 /// as bit masks. Face-down pieces and every occupied station stop it.
-pub fn reach(pos: &Position, from: Square, engineer: bool) -> (u64, u64) {
+pub(crate) fn reach(pos: &Position, from: Square, engineer: bool) -> (u64, u64) {
     let g = graph();
     let occupied = |s: Square| !matches!(pos.cell(s), Cell::Empty);
     let (mut dest, mut hit) = (0u64, 0u64);
@@ -112,7 +112,7 @@ impl Position {
     }
 
     /// Every legal move of the player to act (moves and attacks, no flips).
-    pub fn legal_moves(&self, params: &Params) -> Vec<Action> {
+    pub(crate) fn legal_moves(&self, params: &Params) -> Vec<Action> {
         let mut out = Vec::new();
         let Some(mine) = self.color_of(self.to_move) else {
             return out;
@@ -162,7 +162,7 @@ impl Position {
     }
 
     /// Why the action is illegal, or `Ok` with the attack outcome if it is an attack.
-    pub fn check(&self, action: Action, params: &Params) -> Result<Option<Outcome>, String> {
+    pub(crate) fn check(&self, action: Action, params: &Params) -> Result<Option<Outcome>, String> {
         if let Some(c) = self.flag_taken {
             return Err(format!(
                 "the game is over: the {} flag was taken",

@@ -10,17 +10,17 @@ pub enum Color {
 impl Color {
     pub(crate) const BOTH: [Color; 2] = [Color::Red, Color::Blue];
 
-    pub fn other(self) -> Color {
+    pub(crate) fn other(self) -> Color {
         match self {
             Color::Red => Color::Blue,
             Color::Blue => Color::Red,
         }
     }
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
     /// `r` / `b`, as the position notation writes colour fields.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Color::Red => 'r',
             Color::Blue => 'b',
@@ -33,7 +33,7 @@ impl Color {
             _ => None,
         }
     }
-    pub fn chinese(self) -> &'static str {
+    pub(crate) fn chinese(self) -> &'static str {
         match self {
             Color::Red => "红",
             Color::Blue => "蓝",
@@ -65,7 +65,7 @@ pub enum Rank {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 12] = [
+    pub(crate) const ALL: [Rank; 12] = [
         Rank::Engineer,
         Rank::Platoon,
         Rank::Company,
@@ -80,11 +80,11 @@ impl Rank {
         Rank::Flag,
     ];
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
     /// How many of this kind a side has.
-    pub fn count(self) -> u8 {
+    pub(crate) fn count(self) -> u8 {
         match self {
             Rank::Marshal | Rank::General | Rank::Flag => 1,
             Rank::Division | Rank::Brigade | Rank::Regiment | Rank::Battalion | Rank::Bomb => 2,
@@ -96,7 +96,7 @@ impl Rank {
         !matches!(self, Rank::Mine | Rank::Flag)
     }
     /// The ASCII letter (upper case; the notation writes Blue in lower case).
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Rank::Marshal => 'M',
             Rank::General => 'G',
@@ -117,7 +117,7 @@ impl Rank {
         Rank::ALL.into_iter().find(|r| r.letter() == u)
     }
     /// The simplified Chinese name.
-    pub fn chinese(self) -> &'static str {
+    pub(crate) fn chinese(self) -> &'static str {
         match self {
             Rank::Marshal => "司令",
             Rank::General => "军长",
@@ -134,7 +134,7 @@ impl Rank {
         }
     }
     /// The traditional Chinese name.
-    pub fn traditional(self) -> &'static str {
+    pub(crate) fn traditional(self) -> &'static str {
         match self {
             Rank::General => "軍長",
             Rank::Division => "師長",
@@ -182,11 +182,11 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub fn new(color: Color, rank: Rank) -> Piece {
+    pub(crate) fn new(color: Color, rank: Rank) -> Piece {
         Piece { color, rank }
     }
     /// One letter: upper case Red, lower case Blue.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self.color {
             Color::Red => self.rank.letter(),
             Color::Blue => self.rank.letter().to_ascii_lowercase(),
@@ -205,11 +205,11 @@ impl Piece {
         Some(Piece::new(color, rank))
     }
     /// `红工兵`.
-    pub fn chinese(self) -> String {
+    pub(crate) fn chinese(self) -> String {
         format!("{}{}", self.color.chinese(), self.rank.chinese())
     }
     /// A 0..24 index for counting tables.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.color.index() * 12 + self.rank.index()
     }
 }
@@ -231,16 +231,7 @@ pub enum Outcome {
     Loses,
 }
 
-impl Outcome {
-    /// `>`, `=`, `<`: how a record may write the outcome after an attack.
-    pub fn symbol(self) -> char {
-        match self {
-            Outcome::Wins => '>',
-            Outcome::Both => '=',
-            Outcome::Loses => '<',
-        }
-    }
-}
+impl Outcome {}
 
 /// Why an attack is not allowed, or its outcome. Camps and the mines-before-flag rule are
 /// checked by the caller (they depend on the board).

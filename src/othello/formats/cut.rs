@@ -5,7 +5,7 @@ use crate::core::game::StreamCut;
 /// Where a transcript or GGF text may be cut between games (see `Game::stream_cut`): before
 /// the last line that starts a game — a GGF line opening with `(;`, a transcript line that
 /// does not follow a board-only line (whose moves are on the next line).
-pub fn stream_cut(format: &str, text: &str) -> StreamCut {
+pub(crate) fn stream_cut(format: &str, text: &str) -> StreamCut {
     let ggf = match format {
         "pgn-othello" => return super::pgn::stream_cut(text),
         "ggf" => true,

@@ -250,7 +250,7 @@ fn record_of(props: Vec<Prop<'_>>, index: usize) -> Result<Record, RecordError> 
 }
 
 /// Splits a GGF file (one game, or a GGS archive) into games.
-pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut games = Vec::new();
     let mut pos = 0;
     while let Some(found) = text.get(pos..).and_then(|t| t.find("(;")) {
@@ -276,7 +276,7 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
     games
 }
 
-pub fn looks_like(head: &str) -> bool {
+pub(crate) fn looks_like(head: &str) -> bool {
     let compact: String = head
         .chars()
         .filter(|c| !c.is_whitespace())

@@ -1,17 +1,17 @@
 //! Othello file formats: transcripts, GGF, Othello PGN and WTHOR — detection and reading.
 
-pub mod cut;
-pub mod ggf;
+pub(crate) mod cut;
+pub(crate) mod ggf;
 pub mod pgn;
-pub mod transcript;
-pub mod write;
-pub mod wthor;
+pub(crate) mod transcript;
+pub(crate) mod write;
+pub(crate) mod wthor;
 
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::FormatInfo;
 use crate::core::record::{GameKind, Input, Record};
 
-pub static FORMATS: &[FormatInfo] = &[
+pub(crate) static FORMATS: &[FormatInfo] = &[
     FormatInfo {
         id: "transcript",
         game: GameKind::Othello,
@@ -69,7 +69,7 @@ pub(crate) fn lacks_mark(format: &str, head: &[u8]) -> bool {
     }
 }
 
-pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+pub(crate) fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
     let ext = std::path::Path::new(name)
         .extension()
         .and_then(|e| e.to_str())
@@ -104,7 +104,7 @@ fn othello_game_tag(text: &str) -> bool {
     })
 }
 
-pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
     match format {
         "pgn-othello" => pgn::read(input.text()),
         "transcript" => transcript::read(input.text()),

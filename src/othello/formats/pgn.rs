@@ -186,7 +186,7 @@ impl Reading {
 }
 
 /// Reads every game of an Othello PGN file.
-pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut games = Vec::new();
     let mut current: Option<Reading> = None;
     let mut last_end = 0usize;

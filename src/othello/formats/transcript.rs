@@ -61,7 +61,7 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
 
 /// No legal game is longer (60 placements, and two passes in a row end the game), so a
 /// reader stops collecting here; the replay always meets an illegal move before this.
-pub const MAX_MOVES: usize = 200;
+pub(crate) const MAX_MOVES: usize = 200;
 
 /// The error at the first move past [`MAX_MOVES`].
 pub(crate) fn too_long(span: Span) -> RecordError {
@@ -160,7 +160,7 @@ fn board_prefix(line: &str) -> Option<usize> {
 }
 
 /// Splits a file into games.
-pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut games = Vec::new();
     let mut pending: Option<(String, Span)> = None;
     let mut offset = 0;
@@ -232,7 +232,7 @@ pub fn read(text: &str) -> Vec<Result<Record, RecordError>> {
 }
 
 /// Whether a file's first game line reads as a transcript (for detection by content).
-pub fn looks_like(head: &str) -> bool {
+pub(crate) fn looks_like(head: &str) -> bool {
     let Some(line) = head
         .lines()
         .map(str::trim)

@@ -194,7 +194,7 @@ fn year_of(games: &[Game]) -> u16 {
         .unwrap_or(0)
 }
 
-pub fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
+pub(crate) fn convert(records: &[Record], to: &str, rules: &Rules) -> Converted {
     let mut out = Converted::default();
     let mut games = Vec::new();
     for (i, r) in records.iter().enumerate() {

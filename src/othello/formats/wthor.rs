@@ -15,7 +15,7 @@ pub(crate) const RECORD: usize = 68;
 
 /// The header fields qipu uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Header {
+pub(crate) struct Header {
     pub created: (u8, u8, u8, u8), // century, year, month, day
     pub games: u32,
     pub records: u16,
@@ -32,7 +32,7 @@ fn u16_at(b: &[u8], at: usize) -> u16 {
     ])
 }
 
-pub fn header(b: &[u8]) -> Option<Header> {
+pub(crate) fn header(b: &[u8]) -> Option<Header> {
     let h = b.get(..HEADER)?;
     Some(Header {
         created: (h[0], h[1], h[2], h[3]),
@@ -189,7 +189,7 @@ struct Names {
 }
 
 /// Reads every game of a WTHOR file.
-pub fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(input: &Input) -> Vec<Result<Record, RecordError>> {
     read_range(input, 0, usize::MAX).0
 }
 
@@ -264,7 +264,7 @@ pub(crate) fn read_range(
 }
 
 /// One game for the writer.
-pub struct WthorGame {
+pub(crate) struct WthorGame {
     pub tournament: u16,
     pub black: u16,
     pub white: u16,
@@ -283,7 +283,7 @@ fn today() -> (u8, u8, u8, u8) {
 /// Writes a WTHOR file: header (today's date, `year` as the games' year, `depth` as the
 /// depth of the theoretical scores: the empties from which they are perfect play, 0 when
 /// unknown) and records.
-pub fn write(games: &[WthorGame], year: u16, depth: u8) -> Vec<u8> {
+pub(crate) fn write(games: &[WthorGame], year: u16, depth: u8) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + RECORD * games.len());
     let (c, y, m, d) = today();
     out.extend_from_slice(&[c, y, m, d]);

@@ -11,7 +11,7 @@ use crate::core::record::{GameResult, Player};
 
 /// The legal moves (as a mask of empty squares) of the side owning `p` against `o`.
 #[inline(always)]
-pub fn legal_moves(p: u64, o: u64) -> u64 {
+pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
     let empty = !(p | o);
     let oh = o & 0x7e7e_7e7e_7e7e_7e7e; // opponent discs that can be jumped horizontally
     let mut moves = 0u64;
@@ -80,7 +80,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// The opponent discs flipped by the mover (`p`) placing on `sq` (0 when the move flips
 /// nothing, i.e. is illegal).
 #[inline(always)]
-pub fn flips(sq: usize, p: u64, o: u64) -> u64 {
+pub(crate) fn flips(sq: usize, p: u64, o: u64) -> u64 {
     let rays = &RAYS[sq & 63];
     let mut f = 0u64;
     // Branch-free: `all(x)` is all ones when x != 0.

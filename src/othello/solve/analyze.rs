@@ -170,7 +170,7 @@ fn or_list(names: &[String]) -> String {
 
 /// The moves judged within a node budget ([`judge_moves_within`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JudgedWithin {
+pub(crate) struct JudgedWithin {
     /// The moves judged: the last ones of the game, from `first_ply` on.
     pub moves: Vec<MoveJudged>,
     /// The ply of the first move asked for (the move played from the first position with at
@@ -196,7 +196,7 @@ fn boards_along(start: &Board, moves: &[Move]) -> Vec<Board> {
     boards
 }
 
-pub fn judge_moves_within(
+pub(crate) fn judge_moves_within(
     start: &Board,
     moves: &[Move],
     from_empties: u32,

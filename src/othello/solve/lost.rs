@@ -22,7 +22,7 @@ thread_local! {
 /// Where a record's game was lost, as the game's [`Analysis`]: every move from the first
 /// position with at most `from_empties` empty squares, judged by perfect play within
 /// [`ANALYSIS_NODES`]; `None` when the record does not replay or `from_empties` is 0.
-pub fn analyse_record(record: &Record, from_empties: u32) -> Option<Analysis> {
+pub(crate) fn analyse_record(record: &Record, from_empties: u32) -> Option<Analysis> {
     analyse_record_within(record, from_empties, ANALYSIS_NODES)
 }
 

@@ -102,7 +102,7 @@ fn frontier(o: u64, empty: u64) -> u64 {
 impl MoveList {
     /// The moves of `p` (`moves` = its legal squares), keyed for ordering.
     #[inline(always)]
-    pub fn new(p: u64, o: u64, moves: u64, hash_move: u8) -> MoveList {
+    pub(crate) fn new(p: u64, o: u64, moves: u64, hash_move: u8) -> MoveList {
         let mut list = MoveList {
             moves: [Entry::default(); 64],
             n: 0,
@@ -138,7 +138,7 @@ impl MoveList {
     /// Adds to each key but the table move's the value for `p` of a one-ply search of the
     /// move (the opponent's best reply by [`eval`]).
     #[inline(always)]
-    pub fn sort_by_search(&mut self, p: u64, o: u64, nodes: &mut u64) {
+    pub(crate) fn sort_by_search(&mut self, p: u64, o: u64, nodes: &mut u64) {
         for e in &mut self.moves[..self.n] {
             if e.sq == self.hash_move {
                 continue;
@@ -170,7 +170,7 @@ impl MoveList {
 
     /// Sorts the moves, best key first (insertion sort: lists are short).
     #[inline(always)]
-    pub fn sort(&mut self) {
+    pub(crate) fn sort(&mut self) {
         for i in 1..self.n {
             let e = self.moves[i];
             let mut j = i;

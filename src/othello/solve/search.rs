@@ -111,7 +111,7 @@ fn small(p: u64, o: u64, alpha: i32, nodes: &mut u64) -> i32 {
 }
 
 impl<'a> Search<'a> {
-    pub fn new(tt: &'a Table, node_limit: u64, deadline: Option<Instant>) -> Search<'a> {
+    pub(crate) fn new(tt: &'a Table, node_limit: u64, deadline: Option<Instant>) -> Search<'a> {
         Search {
             tt,
             nodes: 0,

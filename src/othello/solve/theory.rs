@@ -4,7 +4,6 @@
 //! ends before it has that few empties has its real final score; a game stopped (not over)
 //! before it has none to compute.
 
-use super::{Outcome, SolveError, SolveOptions, Table, solve};
 use crate::othello::rules::{Board, Move};
 
 /// Where a game's theoretical score comes from.
@@ -47,22 +46,6 @@ pub fn theory_position(start: &Board, moves: &[Move], depth: u32) -> TheoryPosit
     } else {
         TheoryPosition::Stopped
     }
-}
-
-/// Black's discs under perfect play from `board`, or `None` when over the budget.
-pub fn solve_black_discs(
-    board: &Board,
-    tt: &Table,
-    opts: &SolveOptions,
-) -> Result<Option<u8>, SolveError> {
-    let opts = SolveOptions {
-        all_best: false,
-        ..*opts
-    };
-    Ok(match solve(board, tt, &opts)? {
-        Outcome::Solved(s) => Some(black_discs(s.black_score(board.to_move))),
-        Outcome::OverBudget { .. } => None,
-    })
 }
 
 #[cfg(test)]

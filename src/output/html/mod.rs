@@ -27,16 +27,16 @@ use std::sync::OnceLock;
 
 /// At most this many rows in the table of one page (a whole corpus would make a page no
 /// browser opens); `--html` counts the rest, `--html-dir` goes on in `index-2.html` …
-pub const INDEX_ROWS: usize = 10_000;
+pub(crate) const INDEX_ROWS: usize = 10_000;
 /// `adjudicate --html FILE` makes at most this many games replayable on its page.
-pub const MAX_VIEWERS: usize = 200;
+pub(crate) const MAX_VIEWERS: usize = 200;
 
 /// The page's stylesheet and script, inline (their hashes go into the CSP).
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 
 /// Escapes text for HTML content and attribute values.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -61,7 +61,7 @@ const LONG_WORD: usize = 40;
 /// `/` (`<wbr>`; not in `1/2`), and "ply 60" and "at ply 60" keep to one line (non-breaking
 /// spaces). Chinese runs (moves like 炮一平二) are kept whole by the stylesheet
 /// (`word-break: keep-all`).
-pub fn words(text: &str) -> String {
+pub(crate) fn words(text: &str) -> String {
     let digit = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
     // The words, each with the white space after it.
     let mut parts: Vec<(&str, &str)> = Vec::new();
@@ -129,7 +129,7 @@ fn word_html(word: &str) -> String {
 /// JSON that can stand inside a `<script>` element: no `<`, `>` or `&` (so no `</script>`
 /// and no `<!--`), and no U+2028 / U+2029 (line ends to older script parsers). These
 /// characters occur only inside JSON strings, where the `\u` escapes mean the same text.
-pub fn script_json<T: serde::Serialize>(value: &T) -> String {
+pub(crate) fn script_json<T: serde::Serialize>(value: &T) -> String {
     let json = serde_json::to_string(value).unwrap_or_else(|_| "null".to_string());
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
@@ -167,7 +167,7 @@ pub(crate) fn content_security_policy() -> &'static str {
 }
 
 /// A whole page around `body` (which must be escaped already).
-pub fn document(title: &str, body: &str) -> String {
+pub(crate) fn document(title: &str, body: &str) -> String {
     let mut s = String::with_capacity(body.len() + STYLE.len() + SCRIPT.len() + 600);
     s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     s.push_str(&format!(

@@ -8,11 +8,12 @@
 use crate::core::error::{ErrorKind, RecordError};
 
 /// The standard start position.
-pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub(crate) const START_FEN: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// The fixed order of the 16 pieces of one side in XQF and DhtmlXQ piece tables:
 /// rook, knight, bishop, advisor, king, advisor, bishop, knight, rook, two cannons, five pawns.
-pub const PIECE_TABLE_ORDER: [char; 16] = [
+pub(crate) const PIECE_TABLE_ORDER: [char; 16] = [
     'R', 'N', 'B', 'A', 'K', 'A', 'B', 'N', 'R', 'C', 'C', 'P', 'P', 'P', 'P', 'P',
 ];
 
@@ -32,12 +33,12 @@ fn normalize_letter(c: char) -> Option<char> {
 }
 
 /// A square in ICCS text (`h2`).
-pub fn square_name(file: u8, rank: u8) -> String {
+pub(crate) fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", char::from(b'a' + file.min(8)), rank.min(9))
 }
 
 /// Reads an ICCS square (`h2`, `H2`) into (file, rank).
-pub fn parse_square(s: &str) -> Option<(u8, u8)> {
+pub(crate) fn parse_square(s: &str) -> Option<(u8, u8)> {
     let mut chars = s.chars();
     let f = chars.next()?.to_ascii_lowercase();
     let r = chars.next()?;
@@ -70,17 +71,17 @@ pub struct Placement {
 }
 
 impl Placement {
-    pub fn empty() -> Placement {
+    pub(crate) fn empty() -> Placement {
         Placement {
             cells: [[None; 9]; 10],
         }
     }
 
-    pub fn start() -> Placement {
+    pub(crate) fn start() -> Placement {
         Placement::from_fen(START_FEN).unwrap_or_else(|_| Placement::empty())
     }
 
-    pub fn get(&self, file: u8, rank: u8) -> Option<char> {
+    pub(crate) fn get(&self, file: u8, rank: u8) -> Option<char> {
         self.cells
             .get(usize::from(rank))
             .and_then(|row| row.get(usize::from(file)))
@@ -89,7 +90,7 @@ impl Placement {
     }
 
     /// Places a piece; fails when the square is off the board or taken.
-    pub fn put(&mut self, file: u8, rank: u8, piece: char) -> Result<(), String> {
+    pub(crate) fn put(&mut self, file: u8, rank: u8, piece: char) -> Result<(), String> {
         let letter = normalize_letter(piece).ok_or_else(|| format!("unknown piece {piece:?}"))?;
         let cell = self
             .cells
@@ -107,7 +108,7 @@ impl Placement {
     }
 
     /// All pieces with their squares, rank 9 first, files left to right.
-    pub fn pieces(&self) -> Vec<(u8, u8, char)> {
+    pub(crate) fn pieces(&self) -> Vec<(u8, u8, char)> {
         let mut out = Vec::new();
         for rank in (0..10u8).rev() {
             for file in 0..9u8 {
@@ -120,7 +121,7 @@ impl Placement {
     }
 
     /// The board field of a FEN.
-    pub fn board_fen(&self) -> String {
+    pub(crate) fn board_fen(&self) -> String {
         let mut rows = Vec::with_capacity(10);
         for rank in (0..10u8).rev() {
             let mut row = String::new();
@@ -146,7 +147,7 @@ impl Placement {
     }
 
     /// A full FEN with the side to move (`w` = Red).
-    pub fn to_fen(&self, red_to_move: bool) -> String {
+    pub(crate) fn to_fen(&self, red_to_move: bool) -> String {
         format!(
             "{} {} - - 0 1",
             self.board_fen(),
@@ -197,7 +198,7 @@ impl Placement {
 
     /// Builds a placement from a 32-entry piece table (Red's 16 then Black's 16, in
     /// [`PIECE_TABLE_ORDER`]); `None` entries are pieces off the board.
-    pub fn from_piece_table(squares: &[Option<(u8, u8)>; 32]) -> Result<Placement, String> {
+    pub(crate) fn from_piece_table(squares: &[Option<(u8, u8)>; 32]) -> Result<Placement, String> {
         let mut p = Placement::empty();
         for (i, sq) in squares.iter().enumerate() {
             let Some((file, rank)) = *sq else { continue };

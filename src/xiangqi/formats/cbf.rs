@@ -225,7 +225,7 @@ fn line_col_offset(text: &str, row: usize, col: usize) -> usize {
 }
 
 /// Whether a file's head looks like a CBF record.
-pub fn looks_like(head: &[u8]) -> bool {
+pub(crate) fn looks_like(head: &[u8]) -> bool {
     memchr::memmem::find(head, b"<ChineseChessRecord").is_some()
 }
 

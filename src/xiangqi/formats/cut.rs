@@ -5,7 +5,7 @@
 use crate::core::game::{StreamCut, line_start};
 
 /// XQ PGN: before the last game that starts after the first.
-pub fn pgn(text: &str) -> StreamCut {
+pub(crate) fn pgn(text: &str) -> StreamCut {
     match super::pgn_read::split_games(text).last() {
         Some(&(start, _)) if start > 0 => match line_start(text, start) {
             0 => StreamCut::NotYet,
@@ -32,7 +32,7 @@ fn position_lines(text: &str) -> Option<(usize, usize)> {
 /// before it, so that every piece holds one (a file of `position` lines reads every other
 /// line as an error, a file without any reads as one bare move list). The last line of the
 /// text may be incomplete, so it is never cut at.
-pub fn ucci(text: &str) -> StreamCut {
+pub(crate) fn ucci(text: &str) -> StreamCut {
     let complete = line_start(text, text.len());
     match position_lines(text.get(..complete).unwrap_or("")) {
         Some((first, last)) if last > first => StreamCut::At(last),
@@ -42,7 +42,7 @@ pub fn ucci(text: &str) -> StreamCut {
 
 /// DhtmlXQ blocks (`[DhtmlXQ]` … `[/DhtmlXQ]`): at the start of the line of the last block,
 /// when the block before it is closed before that line.
-pub fn dhtmlxq(text: &str) -> StreamCut {
+pub(crate) fn dhtmlxq(text: &str) -> StreamCut {
     const OPEN: &str = "[DhtmlXQ]";
     const CLOSE: &str = "[/DhtmlXQ]";
     let Some(last) = text.rfind(OPEN) else {

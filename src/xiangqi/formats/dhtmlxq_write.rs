@@ -29,10 +29,11 @@ fn put(out: &mut String, key: &str, value: &str) {
     let _ = writeln!(out, "[DhtmlXQ_{key}]{value}[/DhtmlXQ_{key}]");
 }
 
+#[cfg(test)]
 /// Writes one DhtmlXQ block: the record's tags and comments, `binit` from `fen` (when given),
 /// and the main line `iccs_moves` (`h2e2`), with the record's move comments. Fails when a move
 /// is not ICCS or the FEN cannot be written as a piece table.
-pub fn write_dhtmlxq(
+pub(crate) fn write_dhtmlxq(
     record: &Record,
     fen: Option<&str>,
     iccs_moves: &[String],

@@ -10,20 +10,19 @@
 pub mod board;
 pub mod cbf;
 pub mod ccbridge;
-pub mod cut;
-pub mod dhtmlxq;
+pub(crate) mod cut;
+pub(crate) mod dhtmlxq;
 pub(crate) mod dhtmlxq_write;
 pub(crate) mod move_tree;
 pub(crate) mod pgn_read;
-pub mod pgn_tokens;
+pub(crate) mod pgn_tokens;
 pub(crate) mod pgn_write;
-pub mod ucci;
-pub mod write;
-pub mod xqf;
+pub(crate) mod ucci;
+pub(crate) mod write;
+pub(crate) mod xqf;
 pub(crate) mod xqf_write;
 
 pub use dhtmlxq::read_dhtmlxq;
-pub use dhtmlxq_write::write_dhtmlxq;
 pub use pgn_read::read_pgn;
 pub use pgn_tokens::{TokenNotation, token_notation};
 pub use pgn_write::{WrittenMove, write_pgn};
@@ -56,7 +55,7 @@ const fn info(
 }
 
 /// Every Xiangqi format qipu reads or writes.
-pub static FORMATS: &[FormatInfo] = &[
+pub(crate) static FORMATS: &[FormatInfo] = &[
     info(
         "pgn",
         &["pgn"],
@@ -359,7 +358,7 @@ pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
 }
 
 /// Reads a file in one of the readable formats.
-pub fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
     match format {
         "pgn" => read_pgn(input.text()),
         "dhtmlxq" => read_dhtmlxq(input.text()),

@@ -15,7 +15,7 @@ use super::board::square_name;
 pub(crate) const MAX_VARIATION_DEPTH: usize = 64;
 
 /// A square as (file, rank) in ICCS terms.
-pub type Square = (u8, u8);
+pub(crate) type Square = (u8, u8);
 
 /// One node as a reader decoded it.
 #[derive(Debug, Clone)]
@@ -43,7 +43,7 @@ pub(crate) struct Node {
 /// Builds the tree by asking `next` for one node record after another (`true` for the root).
 /// `next` returns `Err((offset, message))` when the data ends or breaks; the tree read so far
 /// is returned with that stop.
-pub fn build(
+pub(crate) fn build(
     mut next: impl FnMut(bool) -> Result<NodeRecord, (usize, String)>,
 ) -> (Vec<Node>, Option<(usize, String)>) {
     let mut nodes: Vec<Node> = Vec::new();

@@ -14,7 +14,7 @@ use nom::sequence::{delimited, preceded};
 
 /// One element of the text of a game.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Element<'a> {
+pub(crate) enum Element<'a> {
     /// `[Name "value"]`, the value with its escapes resolved.
     Tag { name: &'a str, value: String },
     /// `{ … }` (the text inside the braces).
@@ -162,7 +162,7 @@ fn single(input: &str) -> IResult<&str, Element<'_>> {
 
 /// The next element (whitespace already skipped). An `Err` means the text at `input` starts
 /// no element: an unterminated comment or tag, or a stray `]`, `}`.
-pub fn element(input: &str) -> IResult<&str, Element<'_>> {
+pub(crate) fn element(input: &str) -> IResult<&str, Element<'_>> {
     // The first character picks the one parser that can match (a word cannot start with a
     // delimiter), so a move does not wait for seven failed alternatives.
     match input.as_bytes().first() {

@@ -15,7 +15,7 @@ pub struct WrittenMove {
 }
 
 impl WrittenMove {
-    pub fn new(text: impl Into<String>) -> WrittenMove {
+    pub(crate) fn new(text: impl Into<String>) -> WrittenMove {
         WrittenMove {
             text: text.into(),
             ..WrittenMove::default()

@@ -149,7 +149,7 @@ fn convert_xqf(records: &[Record]) -> Converted {
 }
 
 /// Writes the records in the target format.
-pub fn convert(records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
+pub(crate) fn convert(records: &[Record], to: &'static str, _rules: &Rules) -> Converted {
     if to == "xqf" {
         return convert_xqf(records);
     }

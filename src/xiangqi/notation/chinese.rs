@@ -275,7 +275,7 @@ fn head_text(d: &Described, style: ChineseStyle) -> String {
 }
 
 /// The canonical Chinese text of a move of the side to move.
-pub fn write(pos: &Position, mv: Move, style: ChineseStyle) -> String {
+pub(crate) fn write(pos: &Position, mv: Move, style: ChineseStyle) -> String {
     let Some(d) = relative::describe(pos, mv) else {
         return mv.iccs();
     };

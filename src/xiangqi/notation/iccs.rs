@@ -63,7 +63,7 @@ pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), Not
 }
 
 /// `h2e2`, or `H2-E2` with `dash`.
-pub fn write(mv: Move, dash: bool) -> String {
+pub(crate) fn write(mv: Move, dash: bool) -> String {
     if dash {
         format!("{}-{}", mv.from, mv.to).to_ascii_uppercase()
     } else {

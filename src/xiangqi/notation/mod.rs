@@ -12,7 +12,7 @@
 pub mod chinese;
 pub mod iccs;
 mod numerals;
-pub mod relative;
+pub(crate) mod relative;
 pub mod wxf;
 
 use crate::core::error::{ErrorKind, RecordError};
@@ -61,19 +61,19 @@ pub struct NotationError {
 }
 
 impl NotationError {
-    pub fn parse(message: impl Into<String>) -> NotationError {
+    pub(crate) fn parse(message: impl Into<String>) -> NotationError {
         NotationError {
             kind: NotationErrorKind::Parse,
             message: message.into(),
         }
     }
-    pub fn illegal(message: impl Into<String>) -> NotationError {
+    pub(crate) fn illegal(message: impl Into<String>) -> NotationError {
         NotationError {
             kind: NotationErrorKind::Illegal,
             message: message.into(),
         }
     }
-    pub fn ambiguous(message: impl Into<String>) -> NotationError {
+    pub(crate) fn ambiguous(message: impl Into<String>) -> NotationError {
         NotationError {
             kind: NotationErrorKind::Ambiguous,
             message: message.into(),

@@ -159,7 +159,7 @@ fn numeral(color: Color, n: u8) -> String {
 
 /// Finds the one legal move a relative move names. `Ok((mv, Some(note)))` when it was read
 /// leniently (front/rear missing but only one piece on that file can make the move).
-pub fn resolve(
+pub(crate) fn resolve(
     pos: &Position,
     rel: &Relative,
     text: &str,
@@ -308,7 +308,7 @@ fn explain(pos: &Position, mv: Move, kind_name: &str) -> String {
 
 /// A move described for the canonical writers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Described {
+pub(crate) struct Described {
     pub color: Color,
     pub kind: Kind,
     /// The from-file number (1–9 from the mover's right).
@@ -321,7 +321,7 @@ pub struct Described {
 }
 
 /// Describes a move of the side to move (it need not be checked legal, only move a piece).
-pub fn describe(pos: &Position, mv: Move) -> Option<Described> {
+pub(crate) fn describe(pos: &Position, mv: Move) -> Option<Described> {
     let piece = pos.piece_at(mv.from)?;
     let color = piece.color;
     let fwd = color.forward() as i32;

@@ -126,7 +126,7 @@ pub fn parse(text: &str) -> Result<Relative, NotationError> {
 }
 
 /// Resolves a WXF move against the legal moves.
-pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
+pub(crate) fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
     let rel = parse(text)?;
     let text = text.trim();
     match rel.which {
@@ -232,7 +232,7 @@ fn head_text(d: &Described) -> String {
 }
 
 /// The canonical WXF text of a move of the side to move.
-pub fn write(pos: &Position, mv: Move) -> String {
+pub(crate) fn write(pos: &Position, mv: Move) -> String {
     let Some(d) = relative::describe(pos, mv) else {
         return mv.iccs();
     };

@@ -95,7 +95,7 @@ impl Position {
     /// the capture would be legal (it may leave their own king attacked; use
     /// [`Position::is_legal`] on `Move::new(from, sq)` for that). A king attacks the enemy
     /// king along an open file (flying general).
-    pub fn attackers_of(&self, sq: Square, by: Color) -> Vec<Square> {
+    pub(crate) fn attackers_of(&self, sq: Square, by: Color) -> Vec<Square> {
         let mut out = Vec::new();
         self.for_each_attacker(sq, by, |s| {
             out.push(s);

@@ -145,7 +145,7 @@ impl Position {
     /// Why the rules cannot be applied to the placement (empty if they can): a side with no
     /// king or two, a king outside its palace, the side not to move in check. A composed
     /// position with only other oddities is judged.
-    pub fn unplayable_problems(&self) -> Vec<String> {
+    pub(crate) fn unplayable_problems(&self) -> Vec<String> {
         self.problems(true)
     }
 

@@ -15,7 +15,7 @@ mod tables;
 mod types;
 mod zobrist;
 
-pub use fen::SetupError;
+pub(crate) use fen::SetupError;
 pub use position::{IllegalMove, Position};
 pub use types::{Color, Kind, Move, MoveList, Piece, Square};
 

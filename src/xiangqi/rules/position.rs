@@ -44,7 +44,7 @@ impl Default for Position {
 
 impl Position {
     /// The standard start position, FEN of [`Position::START_FEN`].
-    pub const START_FEN: &'static str =
+    pub(crate) const START_FEN: &'static str =
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     pub fn start() -> Position {
@@ -160,7 +160,7 @@ impl Position {
         Piece::from_code(self.board[sq.index()])
     }
     /// The king of `color`, if it is on the board.
-    pub fn king(&self, color: Color) -> Option<Square> {
+    pub(crate) fn king(&self, color: Color) -> Option<Square> {
         Square::from_index(self.kings[color.index()] as usize)
     }
     /// Plies since the last capture (FEN field 5): the no-capture count.
@@ -177,7 +177,7 @@ impl Position {
         self.fullmove = fullmove.max(1);
     }
     /// The Zobrist hash of the placement and side to move (not of the counters).
-    pub fn hash(&self) -> u64 {
+    pub(crate) fn hash(&self) -> u64 {
         self.hash
     }
     /// Every piece with its point, from a0 upwards.
@@ -269,7 +269,7 @@ impl Position {
     }
 
     /// The legal moves of the side to move, into `out` (cleared first).
-    pub fn legal_moves(&self, out: &mut MoveList) {
+    pub(crate) fn legal_moves(&self, out: &mut MoveList) {
         let mut p = self.clone();
         p.legal_moves_mut(out);
     }
@@ -314,7 +314,7 @@ impl Position {
 
     /// Whether the move follows the moving piece's own rules (palace, river, leg, eye,
     /// screen, not onto an own piece), ignoring the safety of its king.
-    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+    pub(crate) fn is_pseudo_legal(&self, mv: Move) -> bool {
         self.reaches(mv.from.index(), mv.to.index())
     }
 

@@ -10,8 +10,6 @@ use std::fmt;
 pub struct Square(u8);
 
 impl Square {
-    pub const COUNT: usize = 90;
-
     /// `file` 0–8 (a–i), `rank` 0–9.
     pub fn new(file: u8, rank: u8) -> Option<Square> {
         (file < 9 && rank < 10).then(|| Square(rank * 9 + file))
@@ -23,7 +21,7 @@ impl Square {
     pub(crate) const fn from_raw(index: u8) -> Square {
         Square(index)
     }
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.0 as usize
     }
     pub fn file(self) -> u8 {
@@ -76,23 +74,23 @@ pub enum Color {
 }
 
 impl Color {
-    pub fn other(self) -> Color {
+    pub(crate) fn other(self) -> Color {
         match self {
             Color::Red => Color::Black,
             Color::Black => Color::Red,
         }
     }
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Color::Red => "Red",
             Color::Black => "Black",
         }
     }
     /// +1 for Red (towards rank 9), −1 for Black.
-    pub fn forward(self) -> i8 {
+    pub(crate) fn forward(self) -> i8 {
         match self {
             Color::Red => 1,
             Color::Black => -1,
@@ -113,7 +111,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub(crate) const ALL: [Kind; 7] = [
         Kind::King,
         Kind::Advisor,
         Kind::Elephant,
@@ -123,7 +121,7 @@ impl Kind {
         Kind::Pawn,
     ];
     /// The FEN letter (upper case).
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Kind::King => 'K',
             Kind::Advisor => 'A',
@@ -134,7 +132,7 @@ impl Kind {
             Kind::Pawn => 'P',
         }
     }
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::King => "king",
             Kind::Advisor => "advisor",
@@ -252,7 +250,7 @@ impl MoveList {
     /// exceed it; the moves beyond are dropped (never a panic).
     pub(crate) const CAPACITY: usize = 160;
 
-    pub fn new() -> MoveList {
+    pub(crate) fn new() -> MoveList {
         MoveList {
             moves: [Move::new(Square(0), Square(0)); MoveList::CAPACITY],
             len: 0,
@@ -265,7 +263,7 @@ impl MoveList {
             self.len += 1;
         }
     }
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
     #[inline(always)]
