@@ -107,6 +107,7 @@
 //! assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
+pub mod bindings;
 pub mod core;
 pub mod driver;
 pub mod junqi;

@@ -78,3 +78,37 @@ fn the_output_does_not_name_the_cli() {
     let found = arrows_up("output", &["cli"]);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The Python package (`python/src`) reaches the library through the crate root's facade and
+/// the named `qipu::bindings` surface only: no `qipu::core::…`, `qipu::driver::…`, a game's
+/// modules or the output (docs/architecture.md, *What is public*).
+#[test]
+fn python_uses_only_the_facade_and_the_bindings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("python")
+        .join("src");
+    let mut paths = Vec::new();
+    files(&root, &mut paths);
+    paths.sort();
+    assert!(!paths.is_empty(), "no sources under {}", root.display());
+    let below = ["core", "driver", "output", "xiangqi", "othello", "junqi"];
+    let mut found = Vec::new();
+    for p in paths {
+        let text = std::fs::read_to_string(&p).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for name in below {
+                let needle = format!("qipu::{name}");
+                let hit = line.match_indices(&needle).any(|(i, _)| {
+                    let before = line[..i].chars().next_back();
+                    let after = line[i + needle.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if hit {
+                    found.push(format!("{}:{}: {}", p.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

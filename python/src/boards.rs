@@ -5,28 +5,25 @@
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipu::core::referee::{Judge, JudgedGame, NoJudge};
-use qipu::core::verdict::Verdict;
-use qipu::junqi::notation::action::action_text;
-use qipu::junqi::notation::position::format_position;
-use qipu::junqi::replay::{start_from_text, unknown_start};
-use qipu::junqi::rules::{Action, Params};
-use qipu::junqi::{judge::JunqiJudge, replay::JunqiReplayer};
-use qipu::othello::notation::board_string;
-use qipu::othello::replay::OthelloReplayer;
-use qipu::othello::rules::{Board as OthelloPosition, Move as OthelloMove};
-use qipu::othello::judge::{OthelloJudge, legal_move_names};
-use qipu::othello::rule_set::Empties;
-use qipu::xiangqi::notation::{self, ChineseStyle, Digits, Script, Style};
-use qipu::xiangqi::replay::XiangqiReplayer;
-use qipu::xiangqi::rules::{Color, Move, Position};
-use qipu::xiangqi::judge::XiangqiJudge;
-use qipu::xiangqi::rule_set::BoardRules;
+use qipu::bindings::referee::{Judge, JudgedGame, NoJudge};
+use qipu::Verdict;
+use qipu::bindings::junqi::{
+    Action, JunqiJudge, JunqiReplayer, Params, action_text, format_position, start_from_text,
+    unknown_start,
+};
+use qipu::bindings::othello::{
+    Board as OthelloPosition, Empties, Move as OthelloMove, OthelloJudge, OthelloReplayer,
+    board_string, legal_move_names,
+};
+use qipu::bindings::xiangqi::{
+    self as notation, BoardRules, ChineseStyle, Color, Digits, Move, Position, Script, Style,
+    XiangqiJudge, XiangqiReplayer,
+};
 use std::sync::{Mutex, MutexGuard};
 
 type XiangqiGame = JudgedGame<XiangqiReplayer, NoJudge<Position, Move>>;
 type OthelloGame = JudgedGame<OthelloReplayer, NoJudge<OthelloPosition, OthelloMove>>;
-type JunqiGame = JudgedGame<JunqiReplayer, NoJudge<qipu::junqi::rules::Position, Action>>;
+type JunqiGame = JudgedGame<JunqiReplayer, NoJudge<qipu::bindings::junqi::Position, Action>>;
 
 pub(crate) fn verdict_dict<'py>(
     py: Python<'py>,
@@ -114,7 +111,7 @@ impl XiangqiBoard {
         let (mv, _) = notation::resolve(pos, r#move).map_err(|e| {
             errors::move_error(
                 py,
-                qipu::core::referee::MoveError {
+                qipu::bindings::referee::MoveError {
                     kind: e.error_kind(),
                     message: e.message,
                     ply: self.game.plies() + 1,
@@ -160,7 +157,7 @@ impl XiangqiBoard {
         self.clone()
     }
     fn __str__(&self) -> String {
-        qipu::xiangqi::show::diagram(self.game.position(), false)
+        qipu::bindings::xiangqi::diagram(self.game.position(), false)
     }
     fn __repr__(&self) -> String {
         format!("qipu.xiangqi.Board({:?})", self.fen())
@@ -207,7 +204,7 @@ impl OthelloBoard {
     fn new(board: Option<&str>) -> PyResult<Self> {
         let pos = match board {
             None => OthelloPosition::start(),
-            Some(b) => qipu::othello::notation::parse_board(b).map_err(|m| {
+            Some(b) => qipu::bindings::othello::parse_board(b).map_err(|m| {
                 Python::attach(|py| {
                     errors::raise(
                         py,
@@ -235,7 +232,7 @@ impl OthelloBoard {
         game.push(r#move).map_err(|e| errors::move_error(py, e))?;
         let played: Vec<String> = game.moves()[before..]
             .iter()
-            .map(|m| qipu::othello::notation::move_name(*m))
+            .map(|m| qipu::bindings::othello::move_name(*m))
             .collect();
         Ok(played.join(" "))
     }
@@ -247,8 +244,8 @@ impl OthelloBoard {
                 "unknown notation `{notation}`; Othello moves are squares"
             )));
         }
-        qipu::othello::notation::parse_move(r#move.trim())
-            .map(qipu::othello::notation::move_name)
+        qipu::bindings::othello::parse_move(r#move.trim())
+            .map(qipu::bindings::othello::move_name)
             .ok_or_else(|| errors::rules_error(format!("`{move}` is not a square or a pass")))
     }
     /// The board string: 64 cells, a space, the side to move.
@@ -272,8 +269,8 @@ impl OthelloBoard {
     #[getter]
     fn turn(&self) -> &'static str {
         match self.game().position().to_move {
-            qipu::core::record::Player::First => "black",
-            qipu::core::record::Player::Second => "white",
+            qipu::Player::First => "black",
+            qipu::Player::Second => "white",
         }
     }
     #[getter]
@@ -291,7 +288,7 @@ impl OthelloBoard {
         self.clone()
     }
     fn __str__(&self) -> String {
-        qipu::othello::show::diagram(self.game().position(), None, false)
+        qipu::bindings::othello::diagram(self.game().position(), None, false)
     }
     fn __repr__(&self) -> String {
         format!("qipu.othello.Board({:?})", self.fen())
@@ -319,10 +316,10 @@ impl JunqiBoard {
         params: Option<&Bound<'_, PyDict>>,
         layout: Option<&str>,
     ) -> PyResult<Self> {
-        let rules = crate::game_rules(qipu::core::record::GameKind::Junqi, rules, params)?;
+        let rules = crate::game_rules(qipu::GameKind::Junqi, rules, params)?;
         let params = rules.typed::<Params>();
         let bad =
-            |e: qipu::core::error::RecordError| errors::record_error(py, &e, None, None, None);
+            |e: qipu::RecordError| errors::record_error(py, &e, None, None, None);
         let pos = match (position, layout) {
             (_, Some(l)) => start_from_text(l, true).map_err(bad)?,
             (Some(t), None) => start_from_text(t, false).map_err(bad)?,
@@ -396,8 +393,8 @@ impl JunqiBoard {
     #[getter]
     fn turn(&self) -> &'static str {
         match self.game.position().to_move {
-            qipu::core::record::Player::First => "first",
-            qipu::core::record::Player::Second => "second",
+            qipu::Player::First => "first",
+            qipu::Player::Second => "second",
         }
     }
     #[getter]
@@ -411,7 +408,7 @@ impl JunqiBoard {
         self.clone()
     }
     fn __str__(&self) -> String {
-        qipu::junqi::show::board_text(self.game.position(), false)
+        qipu::bindings::junqi::board_text(self.game.position(), false)
     }
     fn __repr__(&self) -> String {
         format!("qipu.junqi.Board({:?})", self.fen())

@@ -6,8 +6,8 @@ use crate::errors;
 use crate::records::{PyRecord, path_list, settings_from};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipu::driver::batch;
-use qipu::driver::settings::Settings;
+use qipu::Settings;
+use qipu::bindings::files as batch;
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -114,7 +114,7 @@ fn run(
         match item {
             Item::Paths(paths) => {
                 let mut open = true;
-                let each = |reports: Vec<qipu::driver::report::GameReport>| {
+                let each = |reports: Vec<qipu::GameReport>| {
                     open = tx
                         .send(reports.iter().map(batch::json_line).collect())
                         .is_ok();

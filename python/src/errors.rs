@@ -5,9 +5,9 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use qipu::core::error::{ErrorKind, RecordError};
-use qipu::core::referee::MoveError;
-use qipu::driver::report::ErrorReport;
+use qipu::bindings::files::ErrorReport;
+use qipu::bindings::referee::MoveError;
+use qipu::{ErrorKind, RecordError};
 
 create_exception!(qipu, QipuError, PyException, "Every error qipu raises.");
 create_exception!(

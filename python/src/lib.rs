@@ -12,8 +12,7 @@ mod solve;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use qipu::core::record::GameKind;
-use qipu::core::rules::Rules;
+use qipu::{GameKind, Rules};
 
 /// A Python object from JSON text made by the crate's serializer.
 pub(crate) fn from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -51,7 +50,7 @@ pub(crate) fn game_rules(
     preset: Option<&str>,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Rules> {
-    let g = qipu::driver::registry::get(game)
+    let g = qipu::bindings::files::game(game)
         .ok_or_else(|| errors::rules_error(format!("{game} is not in this build")))?;
     Rules::build(g.rule_specs(), g.presets(), preset, &param_pairs(params)?)
         .map_err(errors::rules_error)
@@ -61,7 +60,7 @@ pub(crate) fn game_rules(
 #[pyfunction]
 fn rule_sets<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
-    for g in qipu::driver::registry::all() {
+    for g in qipu::bindings::files::games() {
         let presets = PyDict::new(py);
         for p in g.presets() {
             presets.set_item(p.name, p.help)?;
@@ -86,7 +85,7 @@ fn rule_sets<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
 #[pyfunction]
 fn formats<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
-    for g in qipu::driver::registry::all() {
+    for g in qipu::bindings::files::games() {
         for f in g.formats() {
             let d = PyDict::new(py);
             d.set_item("id", f.id)?;

@@ -4,16 +4,11 @@
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use qipu::driver::batch;
-use qipu::driver::settings::Settings;
-use qipu::driver::open;
-use qipu::core::encoding::TextEncoding;
-use qipu::core::error::{ErrorKind, RecordError};
-use qipu::core::game::Game;
-use qipu::driver::input::{self, FoundFile, Selection};
-use qipu::core::record::Record;
-use qipu::driver::report::ErrorReport;
-use qipu::driver::stream::{self, Start, TextStream};
+use qipu::bindings::files::{
+    self as batch, self as input, self as open, self as stream, ErrorReport, FoundFile, Game,
+    Selection, Start, TextEncoding, TextStream,
+};
+use qipu::{ErrorKind, Record, RecordError, Settings};
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::PathBuf;
@@ -242,7 +237,7 @@ impl RecordIter {
         }
         match TextStream::start(g, format.id, head, reader, self.settings.encoding) {
             Ok(Start::Stream(st)) => Ok(Some(Reading::Stream {
-                stream: Box::new(st.with_max_plies(qipu::core::limits::of_rules(
+                stream: Box::new(st.with_max_plies(qipu::bindings::files::max_plies(
                     &self.settings.rules_for(g.kind()),
                 ))),
                 game: g,
@@ -366,7 +361,7 @@ impl RecordIter {
                     match piece {
                         Ok(Some(p)) => {
                             let rules = self.settings.rules_for(game.kind());
-                            let max_plies = qipu::core::limits::of_rules(&rules);
+                            let max_plies = qipu::bindings::files::max_plies(&rules);
                             let piece = (p.text.clone(), p.cut_short);
                             let (_, records) =
                                 stream::read_piece(*game, format, display, piece, max_plies);
@@ -504,7 +499,7 @@ fn convert<'py>(
     };
     let rules = crate::game_rules(first.game, rules, params)?;
     let (format, out) = py
-        .detach(|| qipu::driver::convert::convert(&list, to, &rules))
+        .detach(|| qipu::convert(&list, to, &rules))
         .map_err(errors::rules_error)?;
     if let Some((i, e)) = out.failures.first() {
         let source = items

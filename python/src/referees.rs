@@ -5,11 +5,9 @@ use crate::boards::verdict_dict;
 use crate::errors;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipu::core::record::{GameKind, MoveEntry};
-use qipu::core::span::Span;
-use qipu::driver::referee::Referee;
-use qipu::junqi::notation::position::format_position;
-use qipu::junqi::replay::start_from_text;
+use qipu::bindings::junqi::{format_position, start_from_text};
+use qipu::bindings::referee::{MoveEntry, Span};
+use qipu::{GameKind, Referee};
 use std::sync::{Mutex, MutexGuard};
 
 /// What the three referee classes share.

@@ -4,10 +4,11 @@ use crate::errors;
 use crate::records::PyRecord;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use qipu::core::record::GameKind;
-use qipu::othello::notation::{board_string, move_name, parse_board, square_name};
-use qipu::othello::solve::lost::{ANALYSIS_NODES, analyse_record_within};
-use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
+use qipu::GameKind;
+use qipu::bindings::othello::{
+    ANALYSIS_NODES, Outcome, SolveOptions, Table, analyse_record_within, board_string, move_name,
+    parse_board, solve, square_name,
+};
 use std::time::Duration;
 
 /// Solves an Othello position exactly: `board` is a board string (64 cells a1..h8, `-`/`X`/`O`,

@@ -12,7 +12,7 @@ pub mod identity;
 pub mod limits;
 pub(crate) mod perft;
 pub mod record;
-pub mod referee;
+pub(crate) mod referee;
 pub(crate) mod replay;
 pub mod rules;
 pub mod span;

@@ -4,7 +4,7 @@
 
 pub mod arena;
 pub mod batch;
-pub mod convert;
+pub(crate) mod convert;
 pub mod input;
 pub mod open;
 pub mod protocol;

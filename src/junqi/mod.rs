@@ -3,7 +3,7 @@
 //! replay in [`replay`], the verdicts in [`judge`], the move-by-move referee in [`referee`].
 
 pub(crate) mod formats;
-pub mod judge;
+pub(crate) mod judge;
 pub mod notation;
 pub mod referee;
 pub mod replay;

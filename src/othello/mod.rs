@@ -10,7 +10,7 @@ pub mod referee;
 pub mod replay;
 pub mod rule_set;
 pub mod rules;
-pub mod show;
+pub(crate) mod show;
 pub mod solve;
 pub mod svg;
 

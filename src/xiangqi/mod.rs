@@ -9,7 +9,7 @@ pub mod repetition;
 pub mod replay;
 pub mod rule_set;
 pub mod rules;
-pub mod show;
+pub(crate) mod show;
 pub mod svg;
 
 use crate::core::error::{RecordError, Warning};

@@ -204,7 +204,8 @@ impl Board {
 
     /// Whether `mv` is legal here: a placement that flips, or a pass when no move exists
     /// and the game is not over.
-    pub fn is_legal(&self, mv: Move) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_legal(&self, mv: Move) -> bool {
         match mv {
             Move::Place(sq) => self.flips_of(sq) != 0,
             Move::Pass => self.must_pass(),

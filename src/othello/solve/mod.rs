@@ -8,7 +8,7 @@
 pub mod analyze;
 pub mod eval;
 mod last;
-pub mod lost;
+pub(crate) mod lost;
 pub mod obf;
 mod order;
 mod search;
