@@ -1,8 +1,10 @@
 //! Integration tests of the Xiangqi format readers and writers: the samples agree with each
 //! other, the XQF sample is what the generator below writes, the corpus reads cleanly.
 
+use qipu::core::game::Game;
 use qipu::core::record::{GameResult, Record};
-use qipu::xiangqi::formats::{self, read_dhtmlxq, read_pgn, read_ucci, read_xqf, write_pgn};
+use qipu::xiangqi::Xiangqi;
+use qipu::xiangqi::formats::{read_dhtmlxq, read_pgn, read_ucci, read_xqf, write_pgn};
 use std::path::{Path, PathBuf};
 
 const SAMPLE_ICCS: [&str; 14] = [
@@ -314,7 +316,7 @@ fn pgn_writer_output_reads_back() {
     assert_eq!(texts(&back), texts(&rec));
     assert_eq!(back.moves[5].comments, rec.moves[5].comments);
     assert_eq!(back.claim.unwrap().result, GameResult::FirstWins);
-    assert_eq!(formats::sniff("x.pgn", out.as_bytes()), Some("pgn"));
+    assert_eq!(Xiangqi.sniff("x.pgn", out.as_bytes()), Some("pgn"));
 }
 
 fn check_spans(text: &str, r: &Record) {

@@ -226,6 +226,12 @@ pub trait Game: Sync + Send {
     /// when it is not this game's).
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str>;
 
+    /// Whether a file of one of its binary formats lacks the mark its reader requires at its
+    /// first bytes (an XQF file's `XQ` and version, a CCBridge record's or library's magic, a
+    /// WTHOR header of another board size): its reader then refuses it from the head alone,
+    /// so a big one need not be read whole.
+    fn lacks_mark(&self, format: &str, head: &[u8]) -> bool;
+
     /// Splits the input into games and reads each. A game that cannot be read at all is an
     /// `Err` in its place; one that stops part way is a `Record` with `parse_error` set.
     /// An input that is not a file of this format at all gives one `Err`.

@@ -25,6 +25,35 @@ pub(crate) type PositionOf<V> = <<V as Variant>::Replayer as Replayer>::Position
 /// The move of a variant.
 pub(crate) type MoveOf<V> = <<V as Variant>::Replayer as Replayer>::Move;
 
+/// A game's formats as a type (each game's `formats/mod.rs` implements it): the formats it
+/// reads and writes, how one is recognised, and its readers, stream cuts and writers. Readers
+/// and writers only: no judging.
+pub trait Formats {
+    /// The formats it reads and writes.
+    const LIST: &'static [FormatInfo];
+
+    /// One of its formats recognised from a file's name and first bytes; see [`Game::sniff`].
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str>;
+
+    /// Whether a file of one of its binary formats lacks the mark its reader requires at its
+    /// first bytes; see [`Game::lacks_mark`]. By default no format has one.
+    fn lacks_mark(_format: &str, _head: &[u8]) -> bool {
+        false
+    }
+
+    /// The games of an input in one of its formats; see [`Game::read`].
+    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>>;
+
+    /// Where a huge text file may be cut between games; see [`Game::stream_cut`]. By default
+    /// every format is read whole.
+    fn stream_cut(_format: &'static str, _text: &str) -> StreamCut {
+        StreamCut::Unsupported
+    }
+
+    /// Records written in one of its formats; see [`Game::convert`].
+    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted;
+}
+
 /// One game as types: its rules, its replayer (which reads recorded moves against its
 /// positions) and its judge (its board rules), how its positions and moves are written, and
 /// the parts of the record check that are its own. Each game implements it once (in its
@@ -41,23 +70,8 @@ pub trait Variant: Send + Sync + 'static {
         + Send
         + 'static;
 
-    /// The formats it reads and writes (its `formats::FORMATS`).
-    const FORMATS: &'static [FormatInfo];
-
-    /// One of its formats recognised from a file's name and first bytes; see [`Game::sniff`].
-    fn sniff(name: &str, head: &[u8]) -> Option<&'static str>;
-
-    /// The games of an input in one of its formats; see [`Game::read`].
-    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>>;
-
-    /// Where a huge text file may be cut between games; see [`Game::stream_cut`]. By default
-    /// every format is read whole.
-    fn stream_cut(_format: &'static str, _text: &str) -> StreamCut {
-        StreamCut::Unsupported
-    }
-
-    /// Records written in one of its formats; see [`Game::convert`].
-    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted;
+    /// Its formats: what it reads and writes, and how (its `formats/mod.rs`).
+    type Formats: Formats;
 
     /// See [`Game::show`].
     fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
@@ -346,7 +360,7 @@ impl<V: Variant> Game for V {
     }
 
     fn formats(&self) -> &'static [FormatInfo] {
-        V::FORMATS
+        V::Formats::LIST
     }
 
     fn rule_specs(&self) -> &'static [RuleSpec] {
@@ -358,15 +372,19 @@ impl<V: Variant> Game for V {
     }
 
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
-        <V as Variant>::sniff(name, head)
+        V::Formats::sniff(name, head)
+    }
+
+    fn lacks_mark(&self, format: &str, head: &[u8]) -> bool {
+        V::Formats::lacks_mark(format, head)
     }
 
     fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        <V as Variant>::read(format, input)
+        V::Formats::read(format, input)
     }
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        <V as Variant>::stream_cut(format, text)
+        V::Formats::stream_cut(format, text)
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
@@ -382,7 +400,7 @@ impl<V: Variant> Game for V {
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        <V as Variant>::convert(records, to, rules)
+        V::Formats::convert(records, to, rules)
     }
 
     fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {

@@ -4,7 +4,7 @@
 use crate::core::error::{ErrorKind, RecordError};
 use crate::core::game::{FormatInfo, Game};
 use crate::core::limits;
-use crate::core::record::{GameKind, Input, Record};
+use crate::core::record::{Input, Record};
 use crate::driver::input::{self, FoundFile, InputProblem};
 use crate::driver::settings::Settings;
 use crate::driver::stream::{Start, TextStream};
@@ -178,7 +178,7 @@ pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
         Err(message) => return Opened::Failed(ErrorKind::Unsupported, message),
     };
     if format.binary {
-        if lacks_mark(g, format, &head) {
+        if g.lacks_mark(format.id, &head) {
             // Its reader refuses it at its first bytes: it is given the head alone.
             return Opened::Whole(head);
         }
@@ -196,18 +196,6 @@ pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
             whole(head, reader)
         }
         Err(e) => Opened::Failed(ErrorKind::Unsupported, format!("cannot read: {e}")),
-    }
-}
-
-/// Whether a binary format's file lacks the mark its reader requires at its first bytes (an
-/// XQF file's `XQ` and version, a CCBridge record's or library's magic): its reader then
-/// refuses it from the head alone, with the message it gives the whole file (a WTHOR header
-/// of another board size likewise).
-fn lacks_mark(g: &'static dyn Game, format: &FormatInfo, head: &[u8]) -> bool {
-    match g.kind() {
-        GameKind::Xiangqi => crate::xiangqi::formats::lacks_mark(format.id, head),
-        GameKind::Othello => crate::othello::formats::lacks_mark(format.id, head),
-        GameKind::Junqi => false,
     }
 }
 

@@ -13,12 +13,10 @@ pub mod show;
 pub mod svg;
 
 use crate::core::error::RecordError;
-use crate::core::game::{
-    Converted, FormatInfo, Frames, PerftOutput, PerftQuery, ShowOptions, Shown, StreamCut,
-};
+use crate::core::game::{Frames, PerftOutput, PerftQuery, ShowOptions, Shown};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::GameKind;
-use crate::core::record::{Input, Record};
+use crate::core::record::Record;
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::replay::Replay;
 use crate::core::rules::Rules;
@@ -71,26 +69,7 @@ impl Variant for Junqi {
     type Replayer = replay::JunqiReplayer;
     type Judge = judge::JunqiJudge;
 
-    const FORMATS: &'static [FormatInfo] = formats::FORMATS;
-
-    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
-        formats::sniff(name, head)
-    }
-
-    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        formats::read(format, input)
-    }
-
-    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
-        if format != formats::jqr::FORMAT_ID {
-            return StreamCut::Unsupported;
-        }
-        formats::cut::stream_cut(text)
-    }
-
-    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        formats::write::convert(records, to, rules)
-    }
+    type Formats = formats::JunqiFormats;
 
     fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
         show::show(record, rules, opts)

@@ -15,11 +15,9 @@ pub mod solve;
 pub mod svg;
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::{
-    Analysis, Converted, FormatInfo, Frames, PerftOutput, PerftQuery, ShowOptions, Shown, StreamCut,
-};
+use crate::core::game::{Analysis, Frames, PerftOutput, PerftQuery, ShowOptions, Shown};
 use crate::core::perft::{self, PerftTree};
-use crate::core::record::{GameKind, Input, Record};
+use crate::core::record::{GameKind, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::replay::Replay;
 use crate::core::rules::Rules;
@@ -57,23 +55,7 @@ impl Variant for Othello {
     type Replayer = replay::OthelloReplayer;
     type Judge = judge::OthelloJudge;
 
-    const FORMATS: &'static [FormatInfo] = formats::FORMATS;
-
-    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
-        formats::sniff(name, head)
-    }
-
-    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        formats::read(format, input)
-    }
-
-    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
-        formats::cut::stream_cut(format, text)
-    }
-
-    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        formats::write::convert(records, to, rules)
-    }
+    type Formats = formats::OthelloFormats;
 
     fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
         show::show(record, rules, opts)

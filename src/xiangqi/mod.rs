@@ -13,11 +13,9 @@ pub(crate) mod show;
 pub mod svg;
 
 use crate::core::error::{RecordError, Warning};
-use crate::core::game::{
-    Converted, FormatInfo, Frames, PerftOutput, PerftQuery, ShowOptions, Shown, StreamCut,
-};
+use crate::core::game::{Frames, PerftOutput, PerftQuery, ShowOptions, Shown};
 use crate::core::perft::{self, PerftTree};
-use crate::core::record::{GameKind, Input, Record};
+use crate::core::record::{GameKind, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::rules::Rules;
 use crate::core::variant::Variant;
@@ -56,28 +54,7 @@ impl Variant for Xiangqi {
     type Replayer = replay::XiangqiReplayer;
     type Judge = judge::XiangqiJudge;
 
-    const FORMATS: &'static [FormatInfo] = formats::FORMATS;
-
-    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
-        formats::sniff(name, head)
-    }
-
-    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        formats::read(format, input)
-    }
-
-    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
-        match format {
-            "pgn" => formats::cut::pgn(text),
-            "ucci" => formats::cut::ucci(text),
-            "dhtmlxq" => formats::cut::dhtmlxq(text),
-            _ => StreamCut::Unsupported,
-        }
-    }
-
-    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        formats::write::convert(records, to, rules)
-    }
+    type Formats = formats::XiangqiFormats;
 
     fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
         show::show(record, rules, opts)

@@ -30,8 +30,10 @@ pub use ucci::read_ucci;
 pub use xqf::read_xqf;
 
 use crate::core::error::{ErrorKind, RecordError};
-use crate::core::game::FormatInfo;
+use crate::core::game::{Converted, FormatInfo, StreamCut};
 use crate::core::record::{GameKind, Input, Record};
+use crate::core::rules::Rules;
+use crate::core::variant::Formats;
 
 const fn info(
     id: &'static str,
@@ -279,104 +281,130 @@ fn first_move_text(head: &[u8]) -> &[u8] {
     &rest[..rest.len().min(512)]
 }
 
-/// Recognises a Xiangqi format by extension and content: binary records by their magic,
-/// text by its tags and by the moves it holds (a `.txt`, a file without extension or stdin
-/// holding `1. 炮二平五 马8进7 …` or ICCS / WXF moves is a Xiangqi PGN).
-/// Whether a file of a binary format lacks the mark its reader requires at its first bytes
-/// (`XQ` and a version up to 18 for XQF, the magic of a CCBridge record or library): the
-/// reader refuses such a file from those bytes alone, so a big one need not be read whole.
-pub(crate) fn lacks_mark(format: &str, head: &[u8]) -> bool {
-    match format {
-        "xqf" => head.get(0..2) != Some(b"XQ") || head.get(2).copied().unwrap_or(0) > 18,
-        "cbr" => !head.starts_with(ccbridge::RECORD_MAGIC),
-        "cbl" => !head.starts_with(ccbridge::LIBRARY_MAGIC),
-        _ => false,
-    }
-}
+/// Xiangqi's formats, as the core reads and writes them (`Variant::Formats`).
+pub struct XiangqiFormats;
 
-pub fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
-    let ext = name
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
-    if head.get(0..2) == Some(b"XQ") && head.get(2).is_some_and(|v| (1..=18).contains(v)) {
-        return Some("xqf");
-    }
-    if head.starts_with(ccbridge::RECORD_MAGIC) {
-        return Some("cbr");
-    }
-    if head.starts_with(ccbridge::LIBRARY_MAGIC) {
-        return Some("cbl");
-    }
-    match ext.as_str() {
-        "xqf" => return Some("xqf"),
-        "cbr" => return Some("cbr"),
-        "cbl" => return Some("cbl"),
-        "cbf" => return Some("cbf"),
-        _ => {}
-    }
-    if cbf::looks_like(head) {
-        return Some("cbf");
-    }
-    if ext == "dhtmlxq" || find(head, b"[DhtmlXQ").is_some() {
-        return Some("dhtmlxq");
-    }
-    let game = game_tag(head);
-    if game.as_deref().is_some_and(|g| !xiangqi_game_name(g)) {
-        return None;
-    }
-    // The moves start within the first kilobytes (after the tags): look at those only.
-    let start = &head[..head.len().min(8 * 1024)];
-    if ext == "pgn" {
-        // A PGN of another game (an Othello archive's `1. F5 D6`) is not ours. Its moves are
-        // ASCII, so the first move text is looked at as UTF-8 up to its first byte that is
-        // not (a GBK or Big5 file's Chinese moves then count for nothing: a PGN of ours).
-        let moves = first_move_text(start);
-        let ascii_start = match std::str::from_utf8(moves) {
-            Ok(t) => t,
-            Err(e) => std::str::from_utf8(&moves[..e.valid_up_to()]).unwrap_or(""),
-        };
-        let ev = evidence(ascii_start);
-        return (ev.xiangqi + ev.maybe > 0 || ev.foreign == 0).then_some("pgn");
-    }
-    let text = crate::core::encoding::decode(start, crate::core::encoding::TextEncoding::Auto).text;
-    if ext == "ucci" || text.trim_start().starts_with("position ") {
-        return Some("ucci");
-    }
-    let ev = evidence(&text);
-    let tagged = game.is_some()
-        || [
-            &b"[Format \"ICCS\"]"[..],
-            b"[Format \"WXF\"]",
-            b"[Format \"Chinese\"]",
-            b"[Variant \"xiangqi\"]",
-            b"[Variant \"Xiangqi\"]",
-        ]
-        .iter()
-        .any(|m| find(head, m).is_some());
-    (tagged || ev.is_xiangqi()).then_some("pgn")
-}
+impl Formats for XiangqiFormats {
+    const LIST: &'static [FormatInfo] = FORMATS;
 
-/// Reads a file in one of the readable formats.
-pub(crate) fn read(format: &str, input: &Input) -> Vec<Result<Record, RecordError>> {
-    match format {
-        "pgn" => read_pgn(input.text()),
-        "dhtmlxq" => read_dhtmlxq(input.text()),
-        "xqf" => vec![read_xqf(&input.bytes)],
-        "ucci" => read_ucci(input.text()),
-        "cbr" => ccbridge::read_cbr(&input.bytes),
-        "cbl" => read_cbl(input, 0, usize::MAX).0,
-        "cbf" => cbf::read_cbf(input.text()),
-        other => vec![Err(RecordError::new(
-            ErrorKind::Unsupported,
-            format!("{other} is not a readable Xiangqi format"),
-        ))],
+    /// Recognises a Xiangqi format by extension and content: binary records by their magic,
+    /// text by its tags and by the moves it holds (a `.txt`, a file without extension or stdin
+    /// holding `1. 炮二平五 马8进7 …` or ICCS / WXF moves is a Xiangqi PGN).
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+        let ext = name
+            .rsplit_once('.')
+            .map(|(_, e)| e.to_ascii_lowercase())
+            .unwrap_or_default();
+        if head.get(0..2) == Some(b"XQ") && head.get(2).is_some_and(|v| (1..=18).contains(v)) {
+            return Some("xqf");
+        }
+        if head.starts_with(ccbridge::RECORD_MAGIC) {
+            return Some("cbr");
+        }
+        if head.starts_with(ccbridge::LIBRARY_MAGIC) {
+            return Some("cbl");
+        }
+        match ext.as_str() {
+            "xqf" => return Some("xqf"),
+            "cbr" => return Some("cbr"),
+            "cbl" => return Some("cbl"),
+            "cbf" => return Some("cbf"),
+            _ => {}
+        }
+        if cbf::looks_like(head) {
+            return Some("cbf");
+        }
+        if ext == "dhtmlxq" || find(head, b"[DhtmlXQ").is_some() {
+            return Some("dhtmlxq");
+        }
+        let game = game_tag(head);
+        if game.as_deref().is_some_and(|g| !xiangqi_game_name(g)) {
+            return None;
+        }
+        // The moves start within the first kilobytes (after the tags): look at those only.
+        let start = &head[..head.len().min(8 * 1024)];
+        if ext == "pgn" {
+            // A PGN of another game (an Othello archive's `1. F5 D6`) is not ours. Its moves are
+            // ASCII, so the first move text is looked at as UTF-8 up to its first byte that is
+            // not (a GBK or Big5 file's Chinese moves then count for nothing: a PGN of ours).
+            let moves = first_move_text(start);
+            let ascii_start = match std::str::from_utf8(moves) {
+                Ok(t) => t,
+                Err(e) => std::str::from_utf8(&moves[..e.valid_up_to()]).unwrap_or(""),
+            };
+            let ev = evidence(ascii_start);
+            return (ev.xiangqi + ev.maybe > 0 || ev.foreign == 0).then_some("pgn");
+        }
+        let text =
+            crate::core::encoding::decode(start, crate::core::encoding::TextEncoding::Auto).text;
+        if ext == "ucci" || text.trim_start().starts_with("position ") {
+            return Some("ucci");
+        }
+        let ev = evidence(&text);
+        let tagged = game.is_some()
+            || [
+                &b"[Format \"ICCS\"]"[..],
+                b"[Format \"WXF\"]",
+                b"[Format \"Chinese\"]",
+                b"[Variant \"xiangqi\"]",
+                b"[Variant \"Xiangqi\"]",
+            ]
+            .iter()
+            .any(|m| find(head, m).is_some());
+        (tagged || ev.is_xiangqi()).then_some("pgn")
+    }
+
+    /// Whether a file of a binary format lacks the mark its reader requires at its first bytes
+    /// (`XQ` and a version up to 18 for XQF, the magic of a CCBridge record or library): the
+    /// reader refuses such a file from those bytes alone, so a big one need not be read whole.
+    fn lacks_mark(format: &str, head: &[u8]) -> bool {
+        match format {
+            "xqf" => head.get(0..2) != Some(b"XQ") || head.get(2).copied().unwrap_or(0) > 18,
+            "cbr" => !head.starts_with(ccbridge::RECORD_MAGIC),
+            "cbl" => !head.starts_with(ccbridge::LIBRARY_MAGIC),
+            _ => false,
+        }
+    }
+
+    /// Reads a file in one of the readable formats.
+    fn read(format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
+        match format {
+            "pgn" => read_pgn(input.text()),
+            "dhtmlxq" => read_dhtmlxq(input.text()),
+            "xqf" => vec![read_xqf(&input.bytes)],
+            "ucci" => read_ucci(input.text()),
+            "cbr" => ccbridge::read_cbr(&input.bytes),
+            "cbl" => read_cbl(input, 0, usize::MAX).0,
+            "cbf" => cbf::read_cbf(input.text()),
+            other => vec![Err(RecordError::new(
+                ErrorKind::Unsupported,
+                format!("{other} is not a readable Xiangqi format"),
+            ))],
+        }
+    }
+
+    /// Where a huge text file may be cut between games: PGN, UCCI and DhtmlXQ text.
+    fn stream_cut(format: &'static str, text: &str) -> StreamCut {
+        match format {
+            "pgn" => cut::pgn(text),
+            "ucci" => cut::ucci(text),
+            "dhtmlxq" => cut::dhtmlxq(text),
+            _ => StreamCut::Unsupported,
+        }
+    }
+
+    fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted {
+        write::convert(records, to, rules)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
+        XiangqiFormats::sniff(name, head)
+    }
 
     #[test]
     fn sniffs() {
