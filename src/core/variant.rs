@@ -54,6 +54,16 @@ pub trait Formats {
     fn convert(records: &[Record], to: &'static str, rules: &Rules) -> Converted;
 }
 
+/// How a game's records are shown (each game's `show.rs` implements it): a position as a
+/// text diagram and an SVG picture, and every position of a record for the replayable page.
+pub trait Show {
+    /// See [`Game::show`].
+    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
+
+    /// See [`Game::frames`].
+    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError>;
+}
+
 /// One game as types: its rules, its replayer (which reads recorded moves against its
 /// positions) and its judge (its board rules), how its positions and moves are written, and
 /// the parts of the record check that are its own. Each game implements it once (in its
@@ -73,11 +83,8 @@ pub trait Variant: Send + Sync + 'static {
     /// Its formats: what it reads and writes, and how (its `formats/mod.rs`).
     type Formats: Formats;
 
-    /// See [`Game::show`].
-    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError>;
-
-    /// See [`Game::frames`].
-    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError>;
+    /// How its games are shown: the text diagram and SVG, the page's frames (its `show.rs`).
+    type Show: Show;
 
     /// See [`Game::perft`].
     fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String>;
@@ -413,11 +420,11 @@ impl<V: Variant> Game for V {
         rules: &Rules,
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
-        <V as Variant>::show(record, rules, opts)
+        V::Show::show(record, rules, opts)
     }
 
     fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-        <V as Variant>::frames(record, rules)
+        V::Show::frames(record, rules)
     }
 
     fn explain_remarks(&self, record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {

@@ -13,7 +13,7 @@ pub mod show;
 pub mod svg;
 
 use crate::core::error::RecordError;
-use crate::core::game::{Frames, PerftOutput, PerftQuery, ShowOptions, Shown};
+use crate::core::game::{PerftOutput, PerftQuery};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::GameKind;
 use crate::core::record::Record;
@@ -70,14 +70,7 @@ impl Variant for Junqi {
     type Judge = judge::JunqiJudge;
 
     type Formats = formats::JunqiFormats;
-
-    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
-        show::show(record, rules, opts)
-    }
-
-    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-        show::frames(record, rules)
-    }
+    type Show = show::JunqiShow;
 
     fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
         let pos = match position {

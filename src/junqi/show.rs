@@ -7,6 +7,7 @@ use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::{Player, Record};
 use crate::core::rules::Rules;
+use crate::core::variant::Show;
 use crate::junqi::judge::player_name;
 use crate::junqi::notation::action::action_text;
 use crate::junqi::notation::position::format_position;
@@ -285,74 +286,77 @@ fn marked(a: &Action) -> Option<(Square, Square)> {
     }
 }
 
-pub(crate) fn show(
-    record: &Record,
-    rules: &Rules,
-    opts: &ShowOptions,
-) -> Result<Shown, RecordError> {
-    let Reached { pos, last, ply } = reach(record, rules, opts.ply)?;
-    let mut text = board_text(&pos, opts.color);
-    match &last {
-        Some((before, a)) => text.push_str(&format!(
-            "after step {ply}: {}\n",
-            action_text(before, *a, false)
-        )),
-        None => text.push_str("start position\n"),
-    }
-    text.push_str(&to_act_line(&pos));
-    text.push('\n');
-    text.push_str(&status_panel(&pos));
-    text.push_str(&format!("position: {}\n", format_position(&pos)));
-    let svg = opts.svg.then(|| {
-        let moved = last.as_ref().and_then(|(_, a)| marked(a));
-        crate::junqi::svg::svg_marked(&pos, moved)
-    });
-    Ok(Shown { diagram: text, svg })
-}
+/// Junqi's records shown, as the core asks for them (`Variant::Show`).
+pub struct JunqiShow;
 
-/// Every position of the record up to its first bad action, for the replayable page: the
-/// tiles (face down ones grey), the status panel as a table, the step counters and timeouts.
-pub(crate) fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-    let rules = effective_rules(record, rules)?;
-    let referee = JunqiReplayer {
-        params: rules.typed::<crate::junqi::rules::Params>(),
-    };
-    let replayed = crate::core::referee::replay(&referee, record)?;
-    let frame = |pos: &Position, last: Option<(&Position, Action)>, ply: usize| {
-        let mut facts = Vec::with_capacity(4);
-        if let Some((before, a)) = last {
-            facts.push(format!(
-                "after step {ply}: {}",
-                action_text(before, a, false)
-            ));
+impl Show for JunqiShow {
+    /// The position after `opts`' ply (the end by default) as a text diagram, with an SVG
+    /// picture when asked for.
+    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+        let Reached { pos, last, ply } = reach(record, rules, opts.ply)?;
+        let mut text = board_text(&pos, opts.color);
+        match &last {
+            Some((before, a)) => text.push_str(&format!(
+                "after step {ply}: {}\n",
+                action_text(before, *a, false)
+            )),
+            None => text.push_str("start position\n"),
         }
-        facts.push(to_act_line(pos));
-        facts.push(steps_line(pos));
-        facts.push(timeouts_line(pos));
-        Frame::of_entry(
-            record,
-            ply,
-            format_position(pos),
-            svg::items(pos, last.and_then(|(_, a)| marked(&a))),
-            facts,
-            status_rows(pos),
-        )
-    };
-    let mut pos = replayed.start.clone();
-    let mut plies = Vec::with_capacity(replayed.moves.len() + 1);
-    plies.push(frame(&pos, None, 0));
-    for (i, a) in replayed.moves.iter().enumerate() {
-        let before = pos.clone();
-        pos.apply(*a, &referee.params);
-        plies.push(frame(&pos, Some((&before, *a)), i + 1));
+        text.push_str(&to_act_line(&pos));
+        text.push('\n');
+        text.push_str(&status_panel(&pos));
+        text.push_str(&format!("position: {}\n", format_position(&pos)));
+        let svg = opts.svg.then(|| {
+            let moved = last.as_ref().and_then(|(_, a)| marked(a));
+            crate::junqi::svg::svg_marked(&pos, moved)
+        });
+        Ok(Shown { diagram: text, svg })
     }
-    Ok(Frames {
-        size: svg::size(),
-        defs: svg::defs(),
-        board: svg::board(),
-        sides: ["first player", "second player"],
-        second_starts: replayed.start.to_move == Player::Second,
-        table_head: STATUS_HEAD.iter().map(|h| h.to_string()).collect(),
-        plies,
-    })
+
+    /// Every position of the record up to its first bad action, for the replayable page: the
+    /// tiles (face down ones grey), the status panel as a table, the step counters and timeouts.
+    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
+        let rules = effective_rules(record, rules)?;
+        let referee = JunqiReplayer {
+            params: rules.typed::<crate::junqi::rules::Params>(),
+        };
+        let replayed = crate::core::referee::replay(&referee, record)?;
+        let frame = |pos: &Position, last: Option<(&Position, Action)>, ply: usize| {
+            let mut facts = Vec::with_capacity(4);
+            if let Some((before, a)) = last {
+                facts.push(format!(
+                    "after step {ply}: {}",
+                    action_text(before, a, false)
+                ));
+            }
+            facts.push(to_act_line(pos));
+            facts.push(steps_line(pos));
+            facts.push(timeouts_line(pos));
+            Frame::of_entry(
+                record,
+                ply,
+                format_position(pos),
+                svg::items(pos, last.and_then(|(_, a)| marked(&a))),
+                facts,
+                status_rows(pos),
+            )
+        };
+        let mut pos = replayed.start.clone();
+        let mut plies = Vec::with_capacity(replayed.moves.len() + 1);
+        plies.push(frame(&pos, None, 0));
+        for (i, a) in replayed.moves.iter().enumerate() {
+            let before = pos.clone();
+            pos.apply(*a, &referee.params);
+            plies.push(frame(&pos, Some((&before, *a)), i + 1));
+        }
+        Ok(Frames {
+            size: svg::size(),
+            defs: svg::defs(),
+            board: svg::board(),
+            sides: ["first player", "second player"],
+            second_starts: replayed.start.to_move == Player::Second,
+            table_head: STATUS_HEAD.iter().map(|h| h.to_string()).collect(),
+            plies,
+        })
+    }
 }

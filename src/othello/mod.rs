@@ -15,7 +15,7 @@ pub mod solve;
 pub mod svg;
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::{Analysis, Frames, PerftOutput, PerftQuery, ShowOptions, Shown};
+use crate::core::game::{Analysis, PerftOutput, PerftQuery};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
@@ -56,14 +56,7 @@ impl Variant for Othello {
     type Judge = judge::OthelloJudge;
 
     type Formats = formats::OthelloFormats;
-
-    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
-        show::show(record, rules, opts)
-    }
-
-    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-        show::frames(record, rules)
-    }
+    type Show = show::OthelloShow;
 
     fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
         let board = match position {

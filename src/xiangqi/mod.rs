@@ -13,7 +13,7 @@ pub(crate) mod show;
 pub mod svg;
 
 use crate::core::error::{RecordError, Warning};
-use crate::core::game::{Frames, PerftOutput, PerftQuery, ShowOptions, Shown};
+use crate::core::game::{PerftOutput, PerftQuery};
 use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
@@ -55,14 +55,7 @@ impl Variant for Xiangqi {
     type Judge = judge::XiangqiJudge;
 
     type Formats = formats::XiangqiFormats;
-
-    fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
-        show::show(record, rules, opts)
-    }
-
-    fn frames(record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-        show::frames(record, rules)
-    }
+    type Show = show::XiangqiShow;
 
     fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
         let pos = match position {

@@ -5,6 +5,7 @@ use crate::core::error::RecordError;
 use crate::core::game::{Frame, Frames, ShowOptions, Shown};
 use crate::core::record::Record;
 use crate::core::rules::Rules;
+use crate::core::variant::Show;
 use crate::xiangqi::notation::chinese::{glyph, script_of};
 use crate::xiangqi::notation::{self, ChineseStyle, Style};
 use crate::xiangqi::replay::{position_at, replay_record};
@@ -67,68 +68,71 @@ pub(crate) fn status_line(pos: &Position) -> String {
     status
 }
 
-pub(crate) fn show(
-    record: &Record,
-    _rules: &Rules,
-    opts: &ShowOptions,
-) -> Result<Shown, RecordError> {
-    let (pos, last, ply) = position_at(record, opts.ply)?;
-    let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
-    let mut s = diagram(&pos, opts.color);
-    match &last {
-        Some((before, mv)) => s.push_str(&format!("{}\n", after_line(before, *mv, ply, style))),
-        None => s.push_str("start position\n"),
-    }
-    s.push_str(&format!("{}\nFEN {}\n", status_line(&pos), pos.to_fen()));
-    Ok(Shown {
-        diagram: s,
-        svg: opts
-            .svg
-            .then(|| crate::xiangqi::svg::svg(&pos, last.map(|(_, mv)| mv))),
-    })
-}
+/// Xiangqi's records shown, as the core asks for them (`Variant::Show`).
+pub struct XiangqiShow;
 
-/// Every position of the record up to its first bad move, for the replayable page.
-pub(crate) fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
-    let replay = replay_record(record)?;
-    let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
-    let frame = |pos: &Position, last: Option<(&Position, Move)>, ply: usize| {
-        let mut facts = Vec::with_capacity(2);
-        if let Some((before, mv)) = last {
-            facts.push(after_line(before, mv, ply, style));
+impl Show for XiangqiShow {
+    /// The position after `opts`' ply (the end by default) as a text diagram, with an SVG
+    /// picture when asked for.
+    fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {
+        let (pos, last, ply) = position_at(record, opts.ply)?;
+        let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
+        let mut s = diagram(&pos, opts.color);
+        match &last {
+            Some((before, mv)) => s.push_str(&format!("{}\n", after_line(before, *mv, ply, style))),
+            None => s.push_str("start position\n"),
         }
-        facts.push(status_line(pos));
-        Frame::of_entry(
-            record,
-            ply,
-            pos.to_fen(),
-            svg::items(pos, last.map(|(_, mv)| mv)),
-            facts,
-            Vec::new(),
-        )
-    };
-    let mut pos = replay.start.clone();
-    let mut plies = Vec::with_capacity(replay.moves.len() + 1);
-    plies.push(frame(&pos, None, 0));
-    for (i, mv) in replay.moves.iter().enumerate() {
-        let before = pos.clone();
-        pos.play_unchecked(*mv);
-        plies.push(frame(&pos, Some((&before, *mv)), i + 1));
+        s.push_str(&format!("{}\nFEN {}\n", status_line(&pos), pos.to_fen()));
+        Ok(Shown {
+            diagram: s,
+            svg: opts
+                .svg
+                .then(|| crate::xiangqi::svg::svg(&pos, last.map(|(_, mv)| mv))),
+        })
     }
-    Ok(Frames {
-        size: svg::size(),
-        // The board's characters in the script of the move list beside it.
-        defs: svg::defs_in(
-            record
-                .moves
-                .iter()
-                .take(40)
-                .find_map(|m| script_of(&m.text)),
-        ),
-        board: svg::board(),
-        sides: ["Red", "Black"],
-        second_starts: replay.start.side_to_move() == Color::Black,
-        table_head: Vec::new(),
-        plies,
-    })
+
+    /// Every position of the record up to its first bad move, for the replayable page.
+    fn frames(record: &Record, _rules: &Rules) -> Result<Frames, RecordError> {
+        let replay = replay_record(record)?;
+        let style = ChineseStyle::of_moves(record.moves.iter().map(|m| m.text.as_str()));
+        let frame = |pos: &Position, last: Option<(&Position, Move)>, ply: usize| {
+            let mut facts = Vec::with_capacity(2);
+            if let Some((before, mv)) = last {
+                facts.push(after_line(before, mv, ply, style));
+            }
+            facts.push(status_line(pos));
+            Frame::of_entry(
+                record,
+                ply,
+                pos.to_fen(),
+                svg::items(pos, last.map(|(_, mv)| mv)),
+                facts,
+                Vec::new(),
+            )
+        };
+        let mut pos = replay.start.clone();
+        let mut plies = Vec::with_capacity(replay.moves.len() + 1);
+        plies.push(frame(&pos, None, 0));
+        for (i, mv) in replay.moves.iter().enumerate() {
+            let before = pos.clone();
+            pos.play_unchecked(*mv);
+            plies.push(frame(&pos, Some((&before, *mv)), i + 1));
+        }
+        Ok(Frames {
+            size: svg::size(),
+            // The board's characters in the script of the move list beside it.
+            defs: svg::defs_in(
+                record
+                    .moves
+                    .iter()
+                    .take(40)
+                    .find_map(|m| script_of(&m.text)),
+            ),
+            board: svg::board(),
+            sides: ["Red", "Black"],
+            second_starts: replay.start.side_to_move() == Color::Black,
+            table_head: Vec::new(),
+            plies,
+        })
+    }
 }
