@@ -120,7 +120,7 @@ pub use crate::core::game::{Converted, FormatInfo};
 pub use crate::core::record::{GameKind, GameResult, Player, Record};
 pub use crate::core::rules::Rules;
 pub use crate::core::verdict::{Reason, Verdict};
-pub use crate::driver::convert::convert;
+pub use crate::driver::convert::{ConvertError, convert};
 pub use crate::driver::input::InputProblem;
 pub use crate::driver::referee::Referee;
 pub use crate::driver::report::GameReport;
