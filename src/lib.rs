@@ -13,7 +13,7 @@
 //!
 //! ```
 //! let settings = qipu::Settings::defaults();
-//! let reports = qipu::adjudicate(&settings, &["samples/xiangqi/disputed".to_string()]);
+//! let reports = qipu::adjudicate(&settings, &["samples/xiangqi/disputed"]);
 //! for r in &reports {
 //!     if let Some(v) = &r.verdict {
 //!         println!("{} #{}: {} by {}", r.source, r.index + 1, v.result, v.reason);
@@ -28,50 +28,48 @@
 //!
 //! # Read a file
 //!
-//! [`driver::open`] reads files as the CLI does (format and encoding detected), with the
-//! [`driver::settings::Settings`] of a run:
+//! [`read`] reads a file as the CLI does (format and encoding detected), with the
+//! [`Settings`] of a run; a file that cannot be read at all is an [`InputProblem`], a game
+//! that cannot be read a [`RecordError`] in its place:
 //!
 //! ```
-//! use qipu::driver::settings::Settings;
-//! use qipu::driver::open;
-//!
-//! let settings = Settings::defaults();
-//! let records = open::read_path(&settings, "samples/xiangqi/iccs.pgn").unwrap();
+//! let settings = qipu::Settings::defaults();
+//! let records = qipu::read(&settings, "samples/xiangqi/iccs.pgn").unwrap();
 //! let record = records[0].as_ref().unwrap();
-//! assert_eq!(record.game.name(), "xiangqi");
+//! assert_eq!(record.game, qipu::GameKind::Xiangqi);
 //! assert_eq!(record.moves[0].text, "H2-E2");
 //! ```
 //!
 //! # Validate and adjudicate
 //!
-//! The reports are the objects of `--report json` ([`driver::report::GameReport`]):
+//! The reports are the objects of `--report json` ([`GameReport`], which serde serializes
+//! as the CLI prints it); the rule set and parameters of `--rules` and `--rule` are the
+//! [`Settings`]':
 //!
 //! ```
-//! use qipu::driver::batch;
-//! use qipu::driver::settings::Settings;
+//! use qipu::{GameKind, Settings};
 //!
-//! let settings = Settings::defaults();
-//! let inputs = ["samples/othello/standard.txt".to_string()];
-//! let valid = batch::check_all(&settings, &inputs, false);
+//! let valid = qipu::validate(&Settings::defaults(), &["samples/othello/standard.txt"]);
 //! assert!(valid.iter().all(|r| r.valid));
 //!
-//! // The rule set and parameters of `--rules` and `--rule`.
-//! let axf = Settings::new(None, None, Some("axf"), &[]).unwrap();
-//! let judged = batch::check_all(&axf, &["samples/xiangqi/disputed".to_string()], true);
+//! let axf = Settings::new(Some(GameKind::Xiangqi), None, Some("axf"), &[]).unwrap();
+//! let judged = qipu::adjudicate(&axf, &["samples/xiangqi/disputed"]);
 //! let verdict = judged[0].verdict.as_ref().unwrap();
 //! println!("{}: {} by {}", judged[0].source, verdict.result, verdict.reason);
-//! println!("{}", batch::json_line(&judged[0])); // the CLI's JSON line
+//!
+//! // An unknown rule set is an error that names the valid ones.
+//! let e = Settings::new(None, None, Some("fide"), &[]).err().unwrap();
+//! assert!(e.to_string().contains("axf"));
 //! ```
 //!
 //! # A referee, one move at a time
 //!
-//! [`driver::referee::Referee`] takes moves in any notation the game reads and returns the
+//! [`Referee`] takes moves in any notation the game reads and returns the
 //! verdict as soon as a rule ends the game: the one `adjudicate` gives for the same moves, at
 //! the same ply (one code path judges both).
 //!
 //! ```
-//! use qipu::core::record::GameKind;
-//! use qipu::driver::referee::Referee;
+//! use qipu::{GameKind, Referee};
 //!
 //! let rules = Referee::default_rules(GameKind::Xiangqi);
 //! let mut referee = Referee::from_position(
@@ -83,8 +81,13 @@
 //! let verdict = referee.push("a0a9").unwrap().expect("mate");
 //! assert_eq!((verdict.result.as_str(), verdict.reason.as_str()), ("1-0", "checkmate"));
 //! assert!(referee.push("d9e9").is_err()); // the game is over
+//! ```
 //!
-//! // Xiangqi: the moves that would lose by a forbidden repetition now (UCCI's banmoves).
+//! Each game's typed referee adds what is its own (`qipu::xiangqi::referee::XiangqiReferee`:
+//! the moves that would lose by a forbidden repetition now, UCCI's `banmoves`):
+//!
+//! ```
+//! let rules = qipu::Referee::default_rules(qipu::GameKind::Xiangqi);
 //! let mut xq = qipu::xiangqi::referee::XiangqiReferee::new(&rules, None).unwrap();
 //! xq.push("炮二平五").unwrap();
 //! assert!(xq.banned_moves().is_empty());
@@ -147,12 +150,16 @@ pub fn read(
 /// `qipu validate`: every game of the files and directories (recursively) replayed through
 /// the rules, one report a game in input order (the objects of `--report json`), on all
 /// cores. A bad file or game is a report saying so; it never stops the others.
-pub fn validate(settings: &Settings, inputs: &[String]) -> Vec<GameReport> {
-    driver::batch::check_all(settings, inputs, false)
+pub fn validate(settings: &Settings, inputs: &[impl AsRef<str>]) -> Vec<GameReport> {
+    driver::batch::check_all(settings, &owned(inputs), false)
 }
 
 /// `qipu adjudicate`: [`validate`], and each valid game's result decided by the rules
 /// (`verdict`) and compared with the result the record claims (`agrees`).
-pub fn adjudicate(settings: &Settings, inputs: &[String]) -> Vec<GameReport> {
-    driver::batch::check_all(settings, inputs, true)
+pub fn adjudicate(settings: &Settings, inputs: &[impl AsRef<str>]) -> Vec<GameReport> {
+    driver::batch::check_all(settings, &owned(inputs), true)
+}
+
+fn owned(inputs: &[impl AsRef<str>]) -> Vec<String> {
+    inputs.iter().map(|s| s.as_ref().to_string()).collect()
 }

@@ -1,11 +1,12 @@
-//! The library's batch check (`driver::batch::check_all`, what Python calls) is the CLI's:
+//! The library's batch check (`qipu::validate` and `qipu::adjudicate`, and what Python calls
+//! through `qipu::bindings`) is the CLI's:
 //! the same driver gives the same reports, line for line, as `qipu validate --json` and
 //! `qipu adjudicate --json`, for small files read whole and for a huge file streamed in
 //! pieces.
 
 use assert_cmd::Command;
-use qipu::driver::batch;
-use qipu::driver::settings::Settings;
+use qipu::Settings;
+use qipu::bindings::files::{check_inputs_in, json_line};
 
 fn cli_lines(command: &str, input: &str) -> Vec<String> {
     let out = Command::cargo_bin("qipu")
@@ -21,8 +22,13 @@ fn cli_lines(command: &str, input: &str) -> Vec<String> {
 }
 
 fn library_lines(adjudicate: bool, input: &str) -> Vec<String> {
-    let reports = batch::check_all(&Settings::defaults(), &[input.to_string()], adjudicate);
-    reports.iter().map(batch::json_line).collect()
+    let settings = Settings::defaults();
+    let reports = if adjudicate {
+        qipu::adjudicate(&settings, &[input])
+    } else {
+        qipu::validate(&settings, &[input])
+    };
+    reports.iter().map(json_line).collect()
 }
 
 fn same(input: &str) {
@@ -69,15 +75,15 @@ fn a_streamed_file_reports_as_the_cli_does() {
 /// itself).
 #[test]
 fn a_pool_of_one_thread_checks_everything() {
-    let settings = qipu::driver::settings::Settings::defaults();
-    let want = qipu::driver::batch::check_all(&settings, &["samples/xiangqi".to_string()], false);
+    let settings = Settings::defaults();
+    let want = qipu::validate(&settings, &["samples/xiangqi"]);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap();
     let got = std::thread::spawn(move || {
         let mut got = Vec::new();
-        qipu::driver::batch::check_inputs_in(
+        check_inputs_in(
             Some(&pool),
             &settings,
             &["samples/xiangqi".to_string()],
@@ -91,7 +97,7 @@ fn a_pool_of_one_thread_checks_everything() {
     })
     .join()
     .unwrap();
-    let line = |r: &qipu::driver::report::GameReport| qipu::driver::batch::json_line(r);
+    let line = |r: &qipu::GameReport| json_line(r);
     assert!(!want.is_empty());
     assert_eq!(
         got.iter().map(line).collect::<Vec<_>>(),

@@ -137,7 +137,11 @@ impl<F: FnMut(Vec<GameReport>) -> bool> Consumer<()> for Reports<F> {
 }
 
 /// [`check_inputs`] into one vector.
-pub fn check_all(settings: &Settings, inputs: &[String], adjudicate: bool) -> Vec<GameReport> {
+pub(crate) fn check_all(
+    settings: &Settings,
+    inputs: &[String],
+    adjudicate: bool,
+) -> Vec<GameReport> {
     let mut all = Vec::new();
     check_inputs(settings, inputs, adjudicate, |r| {
         all.extend(r);

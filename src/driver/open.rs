@@ -88,7 +88,7 @@ pub(crate) fn found_file(path: &str) -> FoundFile {
 }
 
 /// Reads a file into records (`Err` for a problem with the file as a whole).
-pub fn read_path(
+pub(crate) fn read_path(
     settings: &Settings,
     path: &str,
 ) -> Result<Vec<Result<Record, RecordError>>, InputProblem> {
