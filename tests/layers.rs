@@ -112,3 +112,15 @@ fn python_uses_only_the_facade_and_the_bindings() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// A game's formats read and write; they never judge: nothing under `src/<game>/formats`
+/// names the game's `judge` (its scores and results are read by `notation/`, counted by
+/// `rules/`).
+#[test]
+fn formats_do_not_name_the_judge() {
+    for game in GAMES {
+        let judge = format!("{game}::judge");
+        let found = arrows_up(&format!("{game}/formats"), &[judge.as_str()]);
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}

@@ -7,9 +7,10 @@ use qipu::core::record::{Input, Record};
 use qipu::core::rules::Rules;
 use qipu::core::verdict::Reason;
 use qipu::othello::Othello;
-use qipu::othello::judge::{score, stated_score};
+use qipu::othello::notation::stated_score;
 use qipu::othello::replay::replay_record;
 use qipu::othello::rule_set::Empties;
+use qipu::othello::rules::score;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

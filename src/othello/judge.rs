@@ -6,42 +6,9 @@
 use crate::core::record::{GameResult, MoveEntry, Record};
 use crate::core::referee::{Judge, Judgement};
 use crate::core::verdict::{Reason, Verdict, decide};
-use crate::othello::notation::{player_name, square_name};
+use crate::othello::notation::{player_name, square_name, stated_score};
 use crate::othello::rule_set::{Empties, OthelloRules};
-use crate::othello::rules::{Board, Move, result_of, squares};
-
-/// Black's and White's score on a board, with the empties rule.
-pub fn score(board: &Board, empties: Empties) -> (u32, u32) {
-    let (b, w) = board.counts();
-    let e = board.empties();
-    match empties {
-        Empties::None => (b, w),
-        Empties::Winner if b > w => (b + e, w),
-        Empties::Winner if w > b => (b, w + e),
-        Empties::Winner => (b + e / 2, w + e - e / 2),
-    }
-}
-
-/// The score a record states (tag `Score`): `34-30` (Black-White discs) or a GGF-style disc
-/// difference `+4.000` / `-10` / `0` (Black minus White, 64 discs shared).
-pub fn stated_score(record: &Record) -> Option<(u32, u32)> {
-    parse_score(record.tag("Score")?)
-}
-
-pub(crate) fn parse_score(s: &str) -> Option<(u32, u32)> {
-    let s = s.trim();
-    let s = s.split(':').next().unwrap_or(s).trim();
-    if let Some((b, w)) = s.split_once('-').filter(|(b, _)| !b.is_empty()) {
-        let (b, w): (u32, u32) = (b.trim().parse().ok()?, w.trim().parse().ok()?);
-        return (b + w <= 64).then_some((b, w));
-    }
-    let d: f64 = s.parse().ok()?;
-    if d.fract() != 0.0 || d.abs() > 64.0 || (d as i64) % 2 != 0 {
-        return None;
-    }
-    let d = d as i64;
-    Some(((32 + d / 2) as u32, (32 - d / 2) as u32))
-}
+use crate::othello::rules::{Board, Move, result_of, score, squares};
 
 fn describe_score(board: &Board, empties: Empties) -> String {
     let (b, w) = board.counts();
@@ -188,39 +155,4 @@ pub(crate) fn score_mismatch(record: &Record, end: &Board, rules: &OthelloRules)
             stated.0, stated.1, computed.0, computed.1
         )
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::record::Player;
-
-    #[test]
-    fn empties_go_to_the_winner() {
-        let b = Board {
-            black: 0b111,
-            white: 0b1000,
-            to_move: Player::First,
-        };
-        assert_eq!(score(&b, Empties::Winner), (63, 1));
-        assert_eq!(score(&b, Empties::None), (3, 1));
-        let d = Board {
-            black: 0b1,
-            white: 0b10,
-            to_move: Player::First,
-        };
-        assert_eq!(score(&d, Empties::Winner), (32, 32));
-    }
-
-    #[test]
-    fn stated_scores() {
-        assert_eq!(parse_score("34-30"), Some((34, 30)));
-        assert_eq!(parse_score("+4.000"), Some((34, 30)));
-        assert_eq!(parse_score("-10"), Some((27, 37)));
-        assert_eq!(parse_score("+64.000:r"), Some((64, 0)));
-        assert_eq!(parse_score("0"), Some((32, 32)));
-        assert_eq!(parse_score("+3"), None);
-        assert_eq!(parse_score("40-30"), None);
-        assert_eq!(parse_score("?"), None);
-    }
 }

@@ -8,7 +8,7 @@ use crate::core::record::{
 };
 use crate::core::span::Span;
 use crate::othello::formats::transcript::{MAX_MOVES, too_long};
-use crate::othello::judge::parse_score;
+use crate::othello::notation::parse_score;
 use crate::othello::replay::COLOR_KEY;
 use crate::othello::rules::result_of;
 use nom::bytes::complete::{take_while, take_while1};

@@ -25,7 +25,7 @@ use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::StreamCut;
 use crate::core::record::{Claim, GameKind, GameResult, Record, Tag};
 use crate::core::span::Span;
-use crate::othello::judge::parse_score;
+use crate::othello::notation::parse_score;
 use crate::othello::rules::result_of;
 
 pub(crate) const FORMAT_ID: &str = "pgn-othello";

@@ -6,7 +6,7 @@
 use crate::core::error::RecordError;
 use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
-use crate::othello::judge::parse_score;
+use crate::othello::notation::parse_score;
 use crate::othello::rules::result_of;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};

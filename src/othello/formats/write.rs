@@ -7,10 +7,11 @@ use crate::core::game::Converted;
 use crate::core::record::{GameResult, Player, Record, Termination};
 use crate::core::rules::Rules;
 use crate::othello::formats::{ggf, pgn, transcript, wthor};
-use crate::othello::judge::{score, stated_score};
+use crate::othello::notation::stated_score;
 use crate::othello::notation::{board_string, is_standard, move_name};
 use crate::othello::replay::replay_record;
 use crate::othello::rule_set::OthelloRules;
+use crate::othello::rules::score;
 use crate::othello::rules::{Board, Move};
 
 /// A replayed game, ready to be written.

@@ -1,7 +1,7 @@
 //! Othello notation: squares `a1`..`h8` (column a-h left to right, row 1-8 top to bottom),
 //! pass spellings, and board strings (64 cells and the side to move).
 
-use crate::core::record::Player;
+use crate::core::record::{Player, Record};
 use crate::othello::rules::{Board, Move};
 
 /// The pass spellings accepted (case-insensitive).
@@ -154,9 +154,42 @@ pub(crate) fn is_standard(b: &Board) -> bool {
     *b == Board::start()
 }
 
+/// The score a record states (tag `Score`): `34-30` (Black-White discs) or a GGF-style disc
+/// difference `+4.000` / `-10` / `0` (Black minus White, 64 discs shared).
+pub fn stated_score(record: &Record) -> Option<(u32, u32)> {
+    parse_score(record.tag("Score")?)
+}
+
+pub(crate) fn parse_score(s: &str) -> Option<(u32, u32)> {
+    let s = s.trim();
+    let s = s.split(':').next().unwrap_or(s).trim();
+    if let Some((b, w)) = s.split_once('-').filter(|(b, _)| !b.is_empty()) {
+        let (b, w): (u32, u32) = (b.trim().parse().ok()?, w.trim().parse().ok()?);
+        return (b + w <= 64).then_some((b, w));
+    }
+    let d: f64 = s.parse().ok()?;
+    if d.fract() != 0.0 || d.abs() > 64.0 || (d as i64) % 2 != 0 {
+        return None;
+    }
+    let d = d as i64;
+    Some(((32 + d / 2) as u32, (32 - d / 2) as u32))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stated_scores() {
+        assert_eq!(parse_score("34-30"), Some((34, 30)));
+        assert_eq!(parse_score("+4.000"), Some((34, 30)));
+        assert_eq!(parse_score("-10"), Some((27, 37)));
+        assert_eq!(parse_score("+64.000:r"), Some((64, 0)));
+        assert_eq!(parse_score("0"), Some((32, 32)));
+        assert_eq!(parse_score("+3"), None);
+        assert_eq!(parse_score("40-30"), None);
+        assert_eq!(parse_score("?"), None);
+    }
 
     #[test]
     fn squares_round_trip_and_orientation() {

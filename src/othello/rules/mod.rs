@@ -8,6 +8,7 @@ pub mod perft;
 mod simd;
 
 use crate::core::record::{GameResult, Player};
+use crate::othello::rule_set::Empties;
 
 /// The legal moves (as a mask of empty squares) of the side owning `p` against `o`.
 #[inline(always)]
@@ -282,6 +283,18 @@ pub fn squares(mut mask: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Black's and White's score on a board, with the empties rule.
+pub fn score(board: &Board, empties: Empties) -> (u32, u32) {
+    let (b, w) = board.counts();
+    let e = board.empties();
+    match empties {
+        Empties::None => (b, w),
+        Empties::Winner if b > w => (b + e, w),
+        Empties::Winner if w > b => (b, w + e),
+        Empties::Winner => (b + e / 2, w + e - e / 2),
+    }
+}
+
 /// The result of a game that ends with `black` and `white` discs: the side with more wins.
 pub(crate) fn result_of(black: u32, white: u32) -> GameResult {
     match black.cmp(&white) {
@@ -294,6 +307,23 @@ pub(crate) fn result_of(black: u32, white: u32) -> GameResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn empties_go_to_the_winner() {
+        let b = Board {
+            black: 0b111,
+            white: 0b1000,
+            to_move: Player::First,
+        };
+        assert_eq!(score(&b, Empties::Winner), (63, 1));
+        assert_eq!(score(&b, Empties::None), (3, 1));
+        let d = Board {
+            black: 0b1,
+            white: 0b10,
+            to_move: Player::First,
+        };
+        assert_eq!(score(&d, Empties::Winner), (32, 32));
+    }
 
     /// A slow reference: walk each direction square by square.
     fn slow_flips(sq: usize, p: u64, o: u64) -> u64 {
