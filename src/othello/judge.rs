@@ -4,6 +4,7 @@
 //! timeout flag, a stated score) decides through the core's `decide`.
 
 use crate::core::record::{GameResult, MoveEntry, Record};
+use crate::core::referee::JudgedReplay;
 use crate::core::referee::{Judge, Judgement};
 use crate::core::verdict::{Reason, Verdict, decide};
 use crate::othello::notation::{player_name, square_name, stated_score};
@@ -83,14 +84,15 @@ impl Judge for OthelloJudge {
     }
 }
 
-/// Steps 2–5 of the adjudication, with the board verdict of the judge.
-pub(crate) fn adjudicate_judged(
+/// The verdict on a valid record: the board verdict of its judged replay, then its events and
+/// claim; an unfinished game with nothing else deciding it by perfect play when the rules ask.
+pub(crate) fn verdict(
     record: &Record,
-    board: Option<Verdict>,
-    end: &Board,
-    plies: usize,
+    judged: &JudgedReplay<Board, Move>,
     rules: &OthelloRules,
 ) -> Verdict {
+    let board = judged.board.clone();
+    let (end, plies) = (&judged.replay.end, judged.replay.plies());
     let claim = record.claim.as_ref();
     let mut v = decide(
         board.clone(),

@@ -132,7 +132,6 @@ impl Variant for Othello {
         judged: &JudgedReplay<rules::Board, rules::Move>,
         rules: &Self::Rules,
     ) -> Verdict {
-        let r = &judged.replay;
-        judge::adjudicate_judged(record, judged.board.clone(), &r.end, r.plies(), rules)
+        judge::verdict(record, judged, rules)
     }
 }
