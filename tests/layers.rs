@@ -20,24 +20,24 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every `crate::NAME` of the files below `src/LAYER` whose NAME is in `forbidden`.
-fn arrows_up(layer: &str, forbidden: &[&str]) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src")
-        .join(layer);
+/// Every `PREFIX::NAME` (`crate::xiangqi`, `qipu::core`) in the files below `root` whose NAME is
+/// in `names`, as `file:line: text`.
+fn mentions(root: &Path, prefix: &str, names: &[&str]) -> Vec<String> {
     let mut paths = Vec::new();
-    files(&root, &mut paths);
+    files(root, &mut paths);
     paths.sort();
     assert!(!paths.is_empty(), "no sources under {}", root.display());
     let mut found = Vec::new();
     for p in paths {
         let text = std::fs::read_to_string(&p).unwrap();
         for (n, line) in text.lines().enumerate() {
-            for name in forbidden {
-                let needle = format!("crate::{name}");
+            for name in names {
+                let needle = format!("{prefix}::{name}");
                 let hit = line.match_indices(&needle).any(|(i, _)| {
+                    let before = line[..i].chars().next_back();
                     let after = line[i + needle.len()..].chars().next();
-                    !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
                 });
                 if hit {
                     found.push(format!("{}:{}: {}", p.display(), n + 1, line.trim()));
@@ -46,6 +46,14 @@ fn arrows_up(layer: &str, forbidden: &[&str]) -> Vec<String> {
         }
     }
     found
+}
+
+/// Every `crate::NAME` of the files below `src/LAYER` whose NAME is in `forbidden`.
+fn arrows_up(layer: &str, forbidden: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(layer);
+    mentions(&root, "crate", forbidden)
 }
 
 const GAMES: [&str; 3] = ["xiangqi", "othello", "junqi"];
@@ -87,29 +95,8 @@ fn python_uses_only_the_facade_and_the_bindings() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("python")
         .join("src");
-    let mut paths = Vec::new();
-    files(&root, &mut paths);
-    paths.sort();
-    assert!(!paths.is_empty(), "no sources under {}", root.display());
     let below = ["core", "driver", "output", "xiangqi", "othello", "junqi"];
-    let mut found = Vec::new();
-    for p in paths {
-        let text = std::fs::read_to_string(&p).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            for name in below {
-                let needle = format!("qipu::{name}");
-                let hit = line.match_indices(&needle).any(|(i, _)| {
-                    let before = line[..i].chars().next_back();
-                    let after = line[i + needle.len()..].chars().next();
-                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
-                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                });
-                if hit {
-                    found.push(format!("{}:{}: {}", p.display(), n + 1, line.trim()));
-                }
-            }
-        }
-    }
+    let found = mentions(&root, "qipu", &below);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
