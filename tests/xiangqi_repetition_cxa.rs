@@ -237,6 +237,20 @@ fn disputed_samples() {
             "repetition-draw",
             true,
         ),
+        (
+            "check-line-saved.pgn",
+            "cxa",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
+        (
+            "check-line-saved.pgn",
+            "cxa-1999",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
     ];
     for (file, preset, result, reason, agrees) in cases {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
@@ -534,4 +548,45 @@ fn a_line_of_checks_is_the_chase_of_the_piece_that_wins() {
     assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
     assert_eq!(info.targets(false), vec![sq("d9")], "{info:?}");
     assert!(info.chases.iter().all(|t| !t.by_pawn), "{info:?}");
+}
+
+/// Issue 31, kind 6: a line of checks chases only a piece the defender cannot save. R a0-a1
+/// makes R a1-e1+ possible; Black has two answers: the king's only square d8 (f8 faces the red
+/// king f0), or the elephant g5 interposing on e7. After the interposition the elephant i7 has
+/// lost its root and the rook i5 takes it; after K e8-d8 R i5×i7 is answered by E g5×i7 (the
+/// other elephant takes the rook back: nothing won) and the line goes on for the advisor d9
+/// instead. The defender answers the check so as to save the elephant, so R a0-a1 does not
+/// chase it (it was read as a chase of i7, the victim of the first answer tried); nor the
+/// advisor, which the interposition saves.
+#[test]
+fn a_line_of_checks_chases_only_what_every_answer_loses() {
+    let fen = "3a5/4k4/8b/9/6b1R/9/7p1/B8/9/R1B2K3 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    // The elephant i7 is protected: the rook's capture is no threat by itself.
+    assert!(
+        !cxa_threats(&pos, Color::Red)
+            .iter()
+            .any(|t| t.victim == sq("i7"))
+    );
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("a0a1"), code);
+        assert!(
+            info.chases.iter().all(|t| t.victim != sq("i7")),
+            "{code:?} {info:?}"
+        );
+        assert_eq!(info.class(false), MoveClass::Idle, "{code:?} {info:?}");
+    }
+    // The cycle: both sides idle, a draw (Red was 一捉一闲).
+    let moves = "a0a1 h3g3 a1a0 g3h3 a0a1 h3g3 a1a0 g3h3";
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let (result, why) = judge(fen, moves, 3, code);
+        assert_eq!(result, "1/2-1/2", "{why}");
+        assert!(why.contains("Red 两闲"), "{code:?} {why}");
+    }
+    // With d8 covered (the red horse b7) the interposition is the only answer, and the
+    // elephant i7 is lost whatever Black does: a chase.
+    let pos = Position::from_fen("3a5/4k4/1N6b/9/6b1R/9/7p1/B8/9/R1B2K3 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("a0a1"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("i7")], "{info:?}");
 }

@@ -322,9 +322,10 @@ impl Weigher<'_> {
         Some(found?.is_some())
     }
 
-    /// The side to move in `p` checks (within `depth` checks) and wins more than `above`: the
-    /// victims of the first such line (one that wins the piece on `taking` when given). `back`:
-    /// see [`Weigher::weigh`].
+    /// The side to move in `p` checks (within `depth` checks) and wins more than `above`, and
+    /// what the first such line wins (one that wins the piece on `taking` whatever the defender
+    /// answers, when given; else one that names a piece where a line does). `back`: see
+    /// [`Weigher::weigh`].
     fn check_line(
         &mut self,
         p: &Position,
@@ -336,20 +337,29 @@ impl Weigher<'_> {
     ) -> Option<Option<Won>> {
         let mut checking = MoveList::new();
         checks(p, self.aside, &mut checking);
+        // A line that wins material but no piece whatever the defender answers (it chooses
+        // what to give up), kept while a line that names one is looked for.
+        let mut unnamed = None;
         for &c in checking.iter() {
             let (taken, victim) = captured_value(p, c);
             let mut next = p.clone();
             next.play_unchecked(c);
             if let Some(mut vic) = self.defend(&next, depth, above - taken, back, origins)? {
                 if let Some(v) = victim {
-                    vic.insert(0, (origin(origins, v), is_pawn(p, c.from)));
+                    vic.pieces
+                        .insert(0, (origin(origins, v), is_pawn(p, c.from)));
                 }
-                if taking.is_none_or(|t| vic.iter().any(|&(s, _)| s == t)) {
-                    return Some(Some(vic));
+                match taking {
+                    Some(t) if vic.pieces.iter().any(|&(s, _)| s == t) => return Some(Some(vic)),
+                    Some(_) => {}
+                    None if vic.pieces.is_empty() && !vic.mated => {
+                        unnamed.get_or_insert(vic);
+                    }
+                    None => return Some(Some(vic)),
                 }
             }
         }
-        Some(None)
+        Some(unnamed)
     }
 
     /// The attacker to move after the defender answered a check: whether it can win more than
@@ -374,7 +384,7 @@ impl Weigher<'_> {
                 moves(p, self.aside, &mut list);
                 list.is_empty()
             };
-            return Some((!mated).then(Vec::new));
+            return Some((!mated).then(Won::default));
         }
         let mut list = MoveList::new();
         moves(p, self.aside, &mut list);
@@ -394,7 +404,10 @@ impl Weigher<'_> {
         captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         for (_, m) in captures {
             if let Weighed::Wins(_) = self.weigh(p, m, above, back, false)? {
-                return Some(Some(vec![(origin(origins, m.to), is_pawn(p, m.from))]));
+                return Some(Some(Won {
+                    pieces: vec![(origin(origins, m.to), is_pawn(p, m.from))],
+                    mated: false,
+                }));
             }
         }
         if depth > 1 {
@@ -404,10 +417,12 @@ impl Weigher<'_> {
     }
 
     /// The defender to move, in check: whether every reply still lets the attacker win more
-    /// than `above`, and then the victims of the first reply's line that names any. A
-    /// defender mated by the check loses everything: that reply is no escape (the line is a
-    /// chase where other replies lose material; where every reply is mated the mate search
-    /// calls it 杀).
+    /// than `above`, and then the pieces it loses whatever it answers: the defender answers
+    /// each check so as to save a piece where it can (a piece lost after one answer and saved
+    /// by another is not won by the line; a line after which the defender chooses which of two
+    /// pieces to give up wins material but names neither). A defender mated by the check loses
+    /// everything: that reply is no escape (the line is a chase where other replies lose
+    /// material; where every reply is mated the mate search calls it 杀).
     fn defend(
         &mut self,
         p: &Position,
@@ -420,9 +435,12 @@ impl Weigher<'_> {
         let mut replies = MoveList::new();
         moves(p, self.aside, &mut replies);
         if replies.is_empty() {
-            return Some(Some(Vec::new()));
+            return Some(Some(Won {
+                pieces: Vec::new(),
+                mated: true,
+            }));
         }
-        let mut first: Option<Won> = None;
+        let mut every: Option<Won> = None;
         for &r in replies.iter() {
             let lost = captured_value(p, r).0;
             let mut next = p.clone();
@@ -433,13 +451,14 @@ impl Weigher<'_> {
             match got? {
                 None => return Some(None),
                 Some(vic) => {
-                    if first.as_ref().is_none_or(|f| f.is_empty()) {
-                        first = Some(vic);
-                    }
+                    every = Some(match every {
+                        None => vic,
+                        Some(all) => all.and(vic),
+                    });
                 }
             }
         }
-        Some(first)
+        Some(every)
     }
 }
 
@@ -540,9 +559,9 @@ fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Thr
         // A line of checks is the threat of the piece that takes at its end (a pawn's step
         // that uncovers a cannon's check which then takes the blocker is the cannon's chase:
         // 闲兼捉), `attacker` the piece that checks first (newness follows it).
-        if let Some(victims) = won {
+        if let Some(won) = won {
             let first = victim.map(|v| (v, is_pawn(&p, c.from)));
-            for (victim, by_pawn) in first.into_iter().chain(victims) {
+            for (victim, by_pawn) in first.into_iter().chain(won.pieces) {
                 out.push(Threat {
                     attacker: c.from,
                     victim,
@@ -562,9 +581,38 @@ fn captured_value(p: &Position, m: Move) -> (i32, Option<Square>) {
     }
 }
 
-/// What a line of checks wins: each victim's point at the line's start, and whether a pawn
-/// takes it.
-type Won = Vec<(Square, bool)>;
+/// What a line of checks wins whatever the defender answers: each victim's point at the line's
+/// start and whether a pawn takes it; `mated`: every answer is mated (loses everything).
+#[derive(Debug, Clone, Default)]
+struct Won {
+    pieces: Vec<(Square, bool)>,
+    mated: bool,
+}
+
+impl Won {
+    /// What is lost whichever of two answers the defender chooses: the pieces lost after both
+    /// (taken by a pawn only if by a pawn after both); a mated answer loses everything.
+    fn and(self, other: Won) -> Won {
+        if self.mated {
+            return other;
+        }
+        if other.mated {
+            return self;
+        }
+        let pieces = self
+            .pieces
+            .into_iter()
+            .filter_map(|(s, pawn)| {
+                let o = other.pieces.iter().find(|&&(t, _)| t == s)?;
+                Some((s, pawn && o.1))
+            })
+            .collect();
+        Won {
+            pieces,
+            mated: false,
+        }
+    }
+}
 
 fn is_pawn(p: &Position, sq: Square) -> bool {
     p.piece_at(sq).is_some_and(|a| a.kind == Kind::Pawn)
