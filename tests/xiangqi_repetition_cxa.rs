@@ -590,3 +590,32 @@ fn a_line_of_checks_chases_only_what_every_answer_loses() {
     assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
     assert_eq!(info.targets(false), vec![sq("i7")], "{info:?}");
 }
+
+/// Issue 31, kind 5: check-backs deeper than one check (2020 图3's mechanism, on the board
+/// built for it in docs/rules/xiangqi-repetition.md). R d1 attacks the black horse c1, whose
+/// roots are lines of checks that win the rook back after R×c1: with the black rook on h1 and
+/// the elephant on e2, R h1-h0+ E e2-g0 R×g0+ A e1-f0 R×f0+ K e0-e1 R f0-f1+ K e1-e0 R×c1 (four
+/// checks; A e1-f0 at once is the same line a check shorter); the elephant's retreat to g0
+/// stops the check, so 相五退三 chases c1. With the rook on g1, R×g0+ starts the same line
+/// (three checks) while the elephant stands on g0, and the elephant's return to e2, which takes
+/// back on g0, chases c1 again. Both were idle while check-backs were searched one check deep
+/// and a line that won the advisor on the way was not followed to the rook.
+#[test]
+fn a_check_back_of_several_checks_is_a_root() {
+    let fen = "5k3/9/9/9/9/9/9/4B4/2nRA2r1/4K4 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("e2g0"), code);
+        assert_eq!(info.class(false), MoveClass::Chase, "{code:?} {info:?}");
+        assert_eq!(info.targets(false), vec![sq("c1")], "{code:?} {info:?}");
+    }
+    let mut pos = pos;
+    for m in ["e2g0", "h1g1"] {
+        pos.play(mv(m)).unwrap();
+    }
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("g0e2"), code);
+        assert_eq!(info.class(false), MoveClass::Chase, "{code:?} {info:?}");
+        assert_eq!(info.targets(false), vec![sq("c1")], "{code:?} {info:?}");
+    }
+}

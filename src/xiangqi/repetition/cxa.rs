@@ -247,8 +247,11 @@ enum Weighed {
 }
 
 /// How many checks a line that wins material back after a capture may take (抽将: a check
-/// that wins what it attacks besides the king, or a short line of them).
-const BACK_CHECKS: u32 = 1;
+/// that wins what it attacks besides the king, or a line of them: 2020 图3's horse is rooted by
+/// lines of three and four checks that win the rook back). Raised from 1 in steps, each measured
+/// with `cargo bench --bench judge_budget` (docs/rules/xiangqi-repetition.md): the game's budget
+/// bounds the cost whatever the depth.
+const BACK_CHECKS: u32 = 4;
 
 /// The one place that decides whether a capture wins material, for every path: a direct
 /// capture (a piece left unprotected, 少根子, a victim worth more than its taker, the
@@ -344,7 +347,11 @@ impl Weigher<'_> {
             let (taken, victim) = captured_value(p, c);
             let mut next = p.clone();
             next.play_unchecked(c);
-            if let Some(mut vic) = self.defend(&next, depth, above - taken, back, origins)? {
+            // The piece looked for, unless this check takes it.
+            let wanted = taking.filter(|&t| victim.is_none_or(|v| origin(origins, v) != t));
+            if let Some(mut vic) =
+                self.defend(&next, depth, above - taken, back, wanted, origins)?
+            {
                 if let Some(v) = victim {
                     vic.pieces
                         .insert(0, (origin(origins, v), is_pawn(p, c.from)));
@@ -364,19 +371,23 @@ impl Weigher<'_> {
 
     /// The attacker to move after the defender answered a check: whether it can win more than
     /// `above` from here, by a capture now or by another check (within `depth` checks), and
-    /// then the victims of such a line. `None` when the bound was reached.
+    /// then the victims of such a line. With `taking`, only a line that takes that piece (its
+    /// point at the line's start) counts, and the line goes on until it does: a line that
+    /// wins enough on the way (an advisor that interposes) is followed to the capture of the
+    /// piece looked for. `None` when the bound was reached.
     fn attack(
         &mut self,
         p: &Position,
         depth: u32,
         above: i32,
         back: bool,
+        taking: Option<Square>,
         origins: &mut Origins,
     ) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
         // Stopping keeps what the line has won so far, unless the answer to the check mated
         // the attacker (解将还杀): then it wins nothing.
-        if above < 0 {
+        if above < 0 && taking.is_none() {
             let mated = if self.aside.is_none() {
                 !p.has_legal_move()
             } else {
@@ -398,7 +409,8 @@ impl Weigher<'_> {
             .filter_map(|&m| {
                 let (v, victim) = captured_value(p, m);
                 let by_king = p.piece_at(m.from).is_some_and(|a| a.kind == Kind::King);
-                (victim.is_some() && !by_king && v > above).then_some((v, m))
+                let wanted = taking.is_none_or(|t| origin(origins, m.to) == t);
+                (victim.is_some() && !by_king && wanted && v > above).then_some((v, m))
             })
             .collect();
         captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
@@ -411,7 +423,7 @@ impl Weigher<'_> {
             }
         }
         if depth > 1 {
-            return self.check_line(p, depth - 1, above, back, None, origins);
+            return self.check_line(p, depth - 1, above, back, taking, origins);
         }
         Some(None)
     }
@@ -429,6 +441,7 @@ impl Weigher<'_> {
         depth: u32,
         above: i32,
         back: bool,
+        taking: Option<Square>,
         origins: &mut Origins,
     ) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
@@ -446,7 +459,7 @@ impl Weigher<'_> {
             let mut next = p.clone();
             next.play_unchecked(r);
             origins.push((r.to, origin(origins, r.from)));
-            let got = self.attack(&next, depth, above + lost, back, origins);
+            let got = self.attack(&next, depth, above + lost, back, taking, origins);
             origins.pop();
             match got? {
                 None => return Some(None),
@@ -553,7 +566,7 @@ fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Thr
         }
         let mut next = p.clone();
         next.play_unchecked(c);
-        let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, &mut Vec::new()) else {
+        let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, None, &mut Vec::new()) else {
             break;
         };
         // A line of checks is the threat of the piece that takes at its end (a pawn's step
