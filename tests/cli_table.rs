@@ -266,7 +266,7 @@ fn short_format_is_one_line_a_game() {
         "{out}"
     );
     assert!(
-        lines[games.len()].starts_with("68 files, 79 games:"),
+        lines[games.len()].starts_with("69 files, 80 games:"),
         "{out}"
     );
     let (_, err) = qipu(&["adjudicate", "--format", "short", "--json", "samples/"]);

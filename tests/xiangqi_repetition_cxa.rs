@@ -237,6 +237,20 @@ fn disputed_samples() {
             "repetition-draw",
             true,
         ),
+        (
+            "check-line-saved.pgn",
+            "cxa",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
+        (
+            "check-line-saved.pgn",
+            "cxa-1999",
+            "1/2-1/2",
+            "repetition-draw",
+            true,
+        ),
     ];
     for (file, preset, result, reason, agrees) in cases {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
@@ -534,4 +548,74 @@ fn a_line_of_checks_is_the_chase_of_the_piece_that_wins() {
     assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
     assert_eq!(info.targets(false), vec![sq("d9")], "{info:?}");
     assert!(info.chases.iter().all(|t| !t.by_pawn), "{info:?}");
+}
+
+/// Issue 31, kind 6: a line of checks chases only a piece the defender cannot save. R a0-a1
+/// makes R a1-e1+ possible; Black has two answers: the king's only square d8 (f8 faces the red
+/// king f0), or the elephant g5 interposing on e7. After the interposition the elephant i7 has
+/// lost its root and the rook i5 takes it; after K e8-d8 R i5×i7 is answered by E g5×i7 (the
+/// other elephant takes the rook back: nothing won) and the line goes on for the advisor d9
+/// instead. The defender answers the check so as to save the elephant, so R a0-a1 does not
+/// chase it (it was read as a chase of i7, the victim of the first answer tried); nor the
+/// advisor, which the interposition saves.
+#[test]
+fn a_line_of_checks_chases_only_what_every_answer_loses() {
+    let fen = "3a5/4k4/8b/9/6b1R/9/7p1/B8/9/R1B2K3 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    // The elephant i7 is protected: the rook's capture is no threat by itself.
+    assert!(
+        !cxa_threats(&pos, Color::Red)
+            .iter()
+            .any(|t| t.victim == sq("i7"))
+    );
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("a0a1"), code);
+        assert!(
+            info.chases.iter().all(|t| t.victim != sq("i7")),
+            "{code:?} {info:?}"
+        );
+        assert_eq!(info.class(false), MoveClass::Idle, "{code:?} {info:?}");
+    }
+    // The cycle: both sides idle, a draw (Red was 一捉一闲).
+    let moves = "a0a1 h3g3 a1a0 g3h3 a0a1 h3g3 a1a0 g3h3";
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let (result, why) = judge(fen, moves, 3, code);
+        assert_eq!(result, "1/2-1/2", "{why}");
+        assert!(why.contains("Red 两闲"), "{code:?} {why}");
+    }
+    // With d8 covered (the red horse b7) the interposition is the only answer, and the
+    // elephant i7 is lost whatever Black does: a chase.
+    let pos = Position::from_fen("3a5/4k4/1N6b/9/6b1R/9/7p1/B8/9/R1B2K3 w - - 0 1").unwrap();
+    let info = analyse(&pos, mv("a0a1"));
+    assert_eq!(info.class(false), MoveClass::Chase, "{info:?}");
+    assert_eq!(info.targets(false), vec![sq("i7")], "{info:?}");
+}
+
+/// Issue 31, kind 5: check-backs deeper than one check (2020 图3's mechanism, on the board
+/// built for it in docs/rules/xiangqi-repetition.md). R d1 attacks the black horse c1, whose
+/// roots are lines of checks that win the rook back after R×c1: with the black rook on h1 and
+/// the elephant on e2, R h1-h0+ E e2-g0 R×g0+ A e1-f0 R×f0+ K e0-e1 R f0-f1+ K e1-e0 R×c1 (four
+/// checks; A e1-f0 at once is the same line a check shorter); the elephant's retreat to g0
+/// stops the check, so 相五退三 chases c1. With the rook on g1, R×g0+ starts the same line
+/// (three checks) while the elephant stands on g0, and the elephant's return to e2, which takes
+/// back on g0, chases c1 again. Both were idle while check-backs were searched one check deep
+/// and a line that won the advisor on the way was not followed to the rook.
+#[test]
+fn a_check_back_of_several_checks_is_a_root() {
+    let fen = "5k3/9/9/9/9/9/9/4B4/2nRA2r1/4K4 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("e2g0"), code);
+        assert_eq!(info.class(false), MoveClass::Chase, "{code:?} {info:?}");
+        assert_eq!(info.targets(false), vec![sq("c1")], "{code:?} {info:?}");
+    }
+    let mut pos = pos;
+    for m in ["e2g0", "h1g1"] {
+        pos.play(mv(m)).unwrap();
+    }
+    for code in [Code::Cxa, Code::Cxa1999] {
+        let info = analyse_under(&pos, mv("g0e2"), code);
+        assert_eq!(info.class(false), MoveClass::Chase, "{code:?} {info:?}");
+        assert_eq!(info.targets(false), vec![sq("c1")], "{code:?} {info:?}");
+    }
 }

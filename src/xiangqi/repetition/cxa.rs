@@ -247,8 +247,11 @@ enum Weighed {
 }
 
 /// How many checks a line that wins material back after a capture may take (抽将: a check
-/// that wins what it attacks besides the king, or a short line of them).
-const BACK_CHECKS: u32 = 1;
+/// that wins what it attacks besides the king, or a line of them: 2020 图3's horse is rooted by
+/// lines of three and four checks that win the rook back). Raised from 1 in steps, each measured
+/// with `cargo bench --bench judge_budget` (docs/rules/xiangqi-repetition.md): the game's budget
+/// bounds the cost whatever the depth.
+const BACK_CHECKS: u32 = 4;
 
 /// The one place that decides whether a capture wins material, for every path: a direct
 /// capture (a piece left unprotected, 少根子, a victim worth more than its taker, the
@@ -322,9 +325,10 @@ impl Weigher<'_> {
         Some(found?.is_some())
     }
 
-    /// The side to move in `p` checks (within `depth` checks) and wins more than `above`: the
-    /// victims of the first such line (one that wins the piece on `taking` when given). `back`:
-    /// see [`Weigher::weigh`].
+    /// The side to move in `p` checks (within `depth` checks) and wins more than `above`, and
+    /// what the first such line wins (one that wins the piece on `taking` whatever the defender
+    /// answers, when given; else one that names a piece where a line does). `back`: see
+    /// [`Weigher::weigh`].
     fn check_line(
         &mut self,
         p: &Position,
@@ -336,37 +340,54 @@ impl Weigher<'_> {
     ) -> Option<Option<Won>> {
         let mut checking = MoveList::new();
         checks(p, self.aside, &mut checking);
+        // A line that wins material but no piece whatever the defender answers (it chooses
+        // what to give up), kept while a line that names one is looked for.
+        let mut unnamed = None;
         for &c in checking.iter() {
             let (taken, victim) = captured_value(p, c);
             let mut next = p.clone();
             next.play_unchecked(c);
-            if let Some(mut vic) = self.defend(&next, depth, above - taken, back, origins)? {
+            // The piece looked for, unless this check takes it.
+            let wanted = taking.filter(|&t| victim.is_none_or(|v| origin(origins, v) != t));
+            if let Some(mut vic) =
+                self.defend(&next, depth, above - taken, back, wanted, origins)?
+            {
                 if let Some(v) = victim {
-                    vic.insert(0, (origin(origins, v), is_pawn(p, c.from)));
+                    vic.pieces
+                        .insert(0, (origin(origins, v), is_pawn(p, c.from)));
                 }
-                if taking.is_none_or(|t| vic.iter().any(|&(s, _)| s == t)) {
-                    return Some(Some(vic));
+                match taking {
+                    Some(t) if vic.pieces.iter().any(|&(s, _)| s == t) => return Some(Some(vic)),
+                    Some(_) => {}
+                    None if vic.pieces.is_empty() && !vic.mated => {
+                        unnamed.get_or_insert(vic);
+                    }
+                    None => return Some(Some(vic)),
                 }
             }
         }
-        Some(None)
+        Some(unnamed)
     }
 
     /// The attacker to move after the defender answered a check: whether it can win more than
     /// `above` from here, by a capture now or by another check (within `depth` checks), and
-    /// then the victims of such a line. `None` when the bound was reached.
+    /// then the victims of such a line. With `taking`, only a line that takes that piece (its
+    /// point at the line's start) counts, and the line goes on until it does: a line that
+    /// wins enough on the way (an advisor that interposes) is followed to the capture of the
+    /// piece looked for. `None` when the bound was reached.
     fn attack(
         &mut self,
         p: &Position,
         depth: u32,
         above: i32,
         back: bool,
+        taking: Option<Square>,
         origins: &mut Origins,
     ) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
         // Stopping keeps what the line has won so far, unless the answer to the check mated
         // the attacker (解将还杀): then it wins nothing.
-        if above < 0 {
+        if above < 0 && taking.is_none() {
             let mated = if self.aside.is_none() {
                 !p.has_legal_move()
             } else {
@@ -374,7 +395,7 @@ impl Weigher<'_> {
                 moves(p, self.aside, &mut list);
                 list.is_empty()
             };
-            return Some((!mated).then(Vec::new));
+            return Some((!mated).then(Won::default));
         }
         let mut list = MoveList::new();
         moves(p, self.aside, &mut list);
@@ -388,58 +409,69 @@ impl Weigher<'_> {
             .filter_map(|&m| {
                 let (v, victim) = captured_value(p, m);
                 let by_king = p.piece_at(m.from).is_some_and(|a| a.kind == Kind::King);
-                (victim.is_some() && !by_king && v > above).then_some((v, m))
+                let wanted = taking.is_none_or(|t| origin(origins, m.to) == t);
+                (victim.is_some() && !by_king && wanted && v > above).then_some((v, m))
             })
             .collect();
         captures.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         for (_, m) in captures {
             if let Weighed::Wins(_) = self.weigh(p, m, above, back, false)? {
-                return Some(Some(vec![(origin(origins, m.to), is_pawn(p, m.from))]));
+                return Some(Some(Won {
+                    pieces: vec![(origin(origins, m.to), is_pawn(p, m.from))],
+                    mated: false,
+                }));
             }
         }
         if depth > 1 {
-            return self.check_line(p, depth - 1, above, back, None, origins);
+            return self.check_line(p, depth - 1, above, back, taking, origins);
         }
         Some(None)
     }
 
     /// The defender to move, in check: whether every reply still lets the attacker win more
-    /// than `above`, and then the victims of the first reply's line that names any. A
-    /// defender mated by the check loses everything: that reply is no escape (the line is a
-    /// chase where other replies lose material; where every reply is mated the mate search
-    /// calls it 杀).
+    /// than `above`, and then the pieces it loses whatever it answers: the defender answers
+    /// each check so as to save a piece where it can (a piece lost after one answer and saved
+    /// by another is not won by the line; a line after which the defender chooses which of two
+    /// pieces to give up wins material but names neither). A defender mated by the check loses
+    /// everything: that reply is no escape (the line is a chase where other replies lose
+    /// material; where every reply is mated the mate search calls it 杀).
     fn defend(
         &mut self,
         p: &Position,
         depth: u32,
         above: i32,
         back: bool,
+        taking: Option<Square>,
         origins: &mut Origins,
     ) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
         let mut replies = MoveList::new();
         moves(p, self.aside, &mut replies);
         if replies.is_empty() {
-            return Some(Some(Vec::new()));
+            return Some(Some(Won {
+                pieces: Vec::new(),
+                mated: true,
+            }));
         }
-        let mut first: Option<Won> = None;
+        let mut every: Option<Won> = None;
         for &r in replies.iter() {
             let lost = captured_value(p, r).0;
             let mut next = p.clone();
             next.play_unchecked(r);
             origins.push((r.to, origin(origins, r.from)));
-            let got = self.attack(&next, depth, above + lost, back, origins);
+            let got = self.attack(&next, depth, above + lost, back, taking, origins);
             origins.pop();
             match got? {
                 None => return Some(None),
                 Some(vic) => {
-                    if first.as_ref().is_none_or(|f| f.is_empty()) {
-                        first = Some(vic);
-                    }
+                    every = Some(match every {
+                        None => vic,
+                        Some(all) => all.and(vic),
+                    });
                 }
             }
         }
-        Some(first)
+        Some(every)
     }
 }
 
@@ -534,15 +566,15 @@ fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Thr
         }
         let mut next = p.clone();
         next.play_unchecked(c);
-        let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, &mut Vec::new()) else {
+        let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, None, &mut Vec::new()) else {
             break;
         };
         // A line of checks is the threat of the piece that takes at its end (a pawn's step
         // that uncovers a cannon's check which then takes the blocker is the cannon's chase:
         // 闲兼捉), `attacker` the piece that checks first (newness follows it).
-        if let Some(victims) = won {
+        if let Some(won) = won {
             let first = victim.map(|v| (v, is_pawn(&p, c.from)));
-            for (victim, by_pawn) in first.into_iter().chain(victims) {
+            for (victim, by_pawn) in first.into_iter().chain(won.pieces) {
                 out.push(Threat {
                     attacker: c.from,
                     victim,
@@ -562,9 +594,38 @@ fn captured_value(p: &Position, m: Move) -> (i32, Option<Square>) {
     }
 }
 
-/// What a line of checks wins: each victim's point at the line's start, and whether a pawn
-/// takes it.
-type Won = Vec<(Square, bool)>;
+/// What a line of checks wins whatever the defender answers: each victim's point at the line's
+/// start and whether a pawn takes it; `mated`: every answer is mated (loses everything).
+#[derive(Debug, Clone, Default)]
+struct Won {
+    pieces: Vec<(Square, bool)>,
+    mated: bool,
+}
+
+impl Won {
+    /// What is lost whichever of two answers the defender chooses: the pieces lost after both
+    /// (taken by a pawn only if by a pawn after both); a mated answer loses everything.
+    fn and(self, other: Won) -> Won {
+        if self.mated {
+            return other;
+        }
+        if other.mated {
+            return self;
+        }
+        let pieces = self
+            .pieces
+            .into_iter()
+            .filter_map(|(s, pawn)| {
+                let o = other.pieces.iter().find(|&&(t, _)| t == s)?;
+                Some((s, pawn && o.1))
+            })
+            .collect();
+        Won {
+            pieces,
+            mated: false,
+        }
+    }
+}
 
 fn is_pawn(p: &Position, sq: Square) -> bool {
     p.piece_at(sq).is_some_and(|a| a.kind == Kind::Pawn)
