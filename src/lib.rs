@@ -111,6 +111,10 @@
 //! ```
 
 pub mod bindings;
+/// The `qipu` command, the top layer: `src/main.rs` calls [`cli::run`]. It lives in the
+/// library crate so that it reaches the layers below through `pub(crate)`, not through the
+/// public surface.
+pub mod cli;
 pub mod core;
 pub mod driver;
 pub mod junqi;

@@ -1,8 +1,6 @@
-//! The `qipu` command: its argument definitions, commands and printers are in [`cli`], on top
-//! of the library crate (`qipu::…`).
-
-mod cli;
+//! The `qipu` command: its argument definitions, commands and printers are the library's
+//! [`qipu::cli`] module, the top layer of the crate.
 
 fn main() {
-    std::process::exit(cli::run());
+    std::process::exit(qipu::cli::run());
 }

@@ -1,9 +1,9 @@
 //! `qipu match`: engines against each other, every game refereed by the rules (docs/match.md).
 
 use super::{EXIT_OK, EXIT_USAGE, MatchArgs, ReportArg, common};
-use qipu::driver::arena::engine::{Proto, parse_spec};
-use qipu::driver::arena::stats::Sprt;
-use qipu::driver::arena::{
+use crate::driver::arena::engine::{Proto, parse_spec};
+use crate::driver::arena::stats::Sprt;
+use crate::driver::arena::{
     self, GameOutcome, MatchConfig, ScoreAdjudication, Standings, Tournament,
 };
 use std::io::Write;
@@ -27,7 +27,7 @@ fn numbers<const N: usize>(text: &str, what: &str) -> Result<[f64; N], String> {
 fn config(a: &MatchArgs) -> Result<MatchConfig, String> {
     let game = a.game.kind();
     let default_proto = match game {
-        qipu::GameKind::Othello => Proto::Nboard,
+        crate::GameKind::Othello => Proto::Nboard,
         _ => Proto::Uci,
     };
     let mut engines = Vec::new();
@@ -54,7 +54,7 @@ fn config(a: &MatchArgs) -> Result<MatchConfig, String> {
             ));
         }
     }
-    let settings = qipu::Settings::new(Some(game), None, a.rules.as_deref(), &a.rule)
+    let settings = crate::Settings::new(Some(game), None, a.rules.as_deref(), &a.rule)
         .map_err(|e| e.to_string())?;
     let rules = settings.rules_for(game);
     let openings = match &a.openings {
@@ -151,7 +151,7 @@ pub(crate) fn run(a: &MatchArgs) -> i32 {
             let _ = o.flush();
         }
         if !quiet {
-            use qipu::output::table::{GLUE, glued, wrap_glued};
+            use crate::output::table::{GLUE, glued, wrap_glued};
             let line = format!(
                 "{} {} {} | {}{}",
                 glued(&format!("game {}/{total}:", g.round)),
@@ -204,8 +204,8 @@ fn summary(config: &MatchConfig, s: &Standings, json: bool) {
         format!("{} ± {err:.1}", arena::stats::signed(e))
     });
     let los = sc.los().map_or("-".to_string(), |l| format!("{l:.1} %"));
-    use qipu::output::fit::{Column, Fill, fit, render};
-    use qipu::output::table::{glued, wrap_glued};
+    use crate::output::fit::{Column, Fill, fit, render};
+    use crate::output::table::{glued, wrap_glued};
     let columns = [
         Column::new("engine", Fill::Cut { least: 8 }, None),
         Column::new("games", Fill::Whole, None),

@@ -2,9 +2,9 @@
 //! the thread pool, the progress bar, and how the listings print (JSON lines, YAML, a table).
 
 use super::{ColorArg, CommonArgs, EncodingArg, FormatArg, ReportArg, ReportArgs, ViewArgs};
-use qipu::core::encoding::TextEncoding;
-use qipu::driver::settings::Settings;
-use qipu::output::report::ReportFormat;
+use crate::core::encoding::TextEncoding;
+use crate::driver::settings::Settings;
+use crate::output::report::ReportFormat;
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -40,7 +40,7 @@ pub(crate) fn settings(common: &CommonArgs) -> Result<Settings, String> {
     let mut rule = common.read.rule.clone();
     // --strict is Xiangqi's setup=strict (the other games have no such set-up rule).
     if common.read.strict
-        && game.is_none_or(|g| g == qipu::GameKind::Xiangqi)
+        && game.is_none_or(|g| g == crate::GameKind::Xiangqi)
         && !rule.iter().any(|(k, _)| k == "setup")
     {
         rule.push(("setup".to_string(), "strict".to_string()));
@@ -115,7 +115,7 @@ pub(crate) struct FileProgress {
 }
 
 impl FileProgress {
-    /// A bar over `sizes` (one per file, see [`qipu::driver::input::file_sizes`]); hidden as [`progress_bytes`].
+    /// A bar over `sizes` (one per file, see [`crate::driver::input::file_sizes`]); hidden as [`progress_bytes`].
     pub(crate) fn new(common: &CommonArgs, sizes: &[u64], started: Instant) -> FileProgress {
         FileProgress {
             bar: progress_bytes(common, sizes.iter().sum()),
@@ -203,24 +203,24 @@ pub(crate) fn stderr_columns() -> Option<usize> {
 }
 
 /// The width of a listing table (`solve`, `formats`, the theoretical check): `--width`, else
-/// the terminal's, else (piped) [`qipu::output::table::DEFAULT_WIDTH`], as the game table.
+/// the terminal's, else (piped) [`crate::output::table::DEFAULT_WIDTH`], as the game table.
 pub(crate) fn table_width(width: Option<u16>) -> usize {
     width
         .map(usize::from)
         .or_else(|| terminal_columns(&std::io::stdout()))
-        .unwrap_or(qipu::output::table::DEFAULT_WIDTH)
+        .unwrap_or(crate::output::table::DEFAULT_WIDTH)
 }
 
 /// The table report's view: `--width` or the terminal's width (100 when stdout is not a
 /// terminal or its size is unknown), `--color`, `--format`.
-pub(crate) fn view(args: &ViewArgs) -> qipu::output::table::View {
+pub(crate) fn view(args: &ViewArgs) -> crate::output::table::View {
     let stdout = std::io::stdout();
     let width = args
         .width
         .map(usize::from)
         .or_else(|| terminal_columns(&stdout))
-        .unwrap_or(qipu::output::table::DEFAULT_WIDTH);
-    qipu::output::table::View {
+        .unwrap_or(crate::output::table::DEFAULT_WIDTH);
+    crate::output::table::View {
         width,
         color: color_for(args.color, &stdout),
         short: args.format == FormatArg::Short,

@@ -3,10 +3,10 @@
 //! keeps one 128-bit identity per distinct game and its first occurrence, and the members of
 //! each group of two or more, then prints the groups and the summary.
 
-use qipu::core::identity::Identity;
-use qipu::driver::input::FoundFile;
-use qipu::driver::report::{self, GameReport, Summary};
-use qipu::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
+use crate::core::identity::Identity;
+use crate::driver::input::FoundFile;
+use crate::driver::report::{self, GameReport, Summary};
+use crate::output::report::{ReportFormat, TABLE_BLOCK_ROWS};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -214,7 +214,7 @@ fn source_of<'f>(files: &'f [FoundFile], p: &Place) -> &'f str {
 /// A block of groups as a table fitted to `width` (output/fit.rs: the members' paths are
 /// shortened from the left, the start position cut, plies and start left out when narrow).
 fn table(groups: &[Group], files: &[FoundFile], width: usize) -> String {
-    use qipu::output::fit::{Column, Fill, fit, render};
+    use crate::output::fit::{Column, Fill, fit, render};
     let columns = [
         Column::new("games", Fill::Whole, None),
         Column::new("plies", Fill::Whole, Some(1)),

@@ -2,13 +2,13 @@
 
 use super::common;
 use super::{EXIT_OK, FormatsArgs};
-use qipu::output::report::ReportFormat;
+use crate::output::report::ReportFormat;
 use serde::Serialize;
 
 #[derive(Serialize)]
 struct FormatRow {
     id: &'static str,
-    game: qipu::core::record::GameKind,
+    game: crate::core::record::GameKind,
     extensions: Vec<&'static str>,
     read: bool,
     write: bool,
@@ -22,7 +22,7 @@ a Xiangqi move list (1. 炮二平五 马8进7 …, ICCS or WXF moves, tags optio
 an Othello move list (f5d6c3…) as transcript, DhtmlXQ blocks as dhtmlxq.";
 
 pub(crate) fn run(args: &FormatsArgs) -> i32 {
-    let rows: Vec<FormatRow> = qipu::driver::registry::all()
+    let rows: Vec<FormatRow> = crate::driver::registry::all()
         .iter()
         .flat_map(|g| g.formats().iter())
         .map(|f| FormatRow {
@@ -39,7 +39,7 @@ pub(crate) fn run(args: &FormatsArgs) -> i32 {
         ReportFormat::Json => common::print_json_lines(&rows),
         ReportFormat::Yaml => common::print_yaml(&rows),
         ReportFormat::Table => {
-            use qipu::output::fit::{Column, Fill, fit, render};
+            use crate::output::fit::{Column, Fill, fit, render};
             let columns = [
                 Column::new("format", Fill::Whole, None),
                 Column::new("game", Fill::Whole, Some(2)),
@@ -64,7 +64,7 @@ pub(crate) fn run(args: &FormatsArgs) -> i32 {
                 .collect();
             let width = common::table_width(args.width);
             print!("{}", render(&fit(&columns, &cells, width)));
-            for l in textwrap::wrap(PASTED_TEXT, qipu::output::table::wrapping(width)) {
+            for l in textwrap::wrap(PASTED_TEXT, crate::output::table::wrapping(width)) {
                 println!("{l}");
             }
         }

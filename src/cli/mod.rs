@@ -14,8 +14,8 @@ mod referee;
 mod show;
 pub(crate) mod solve;
 
+use crate::driver::select::Filter;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use qipu::driver::select::Filter;
 
 /// Exit status: every game valid (and every claim agrees).
 pub(crate) const EXIT_OK: i32 = 0;
@@ -133,8 +133,8 @@ pub(crate) enum GameArg {
 }
 
 impl GameArg {
-    pub(crate) fn kind(self) -> qipu::core::record::GameKind {
-        use qipu::core::record::GameKind;
+    pub(crate) fn kind(self) -> crate::core::record::GameKind {
+        use crate::core::record::GameKind;
         match self {
             GameArg::Xiangqi => GameKind::Xiangqi,
             GameArg::Othello => GameKind::Othello,
@@ -520,7 +520,7 @@ fn parse_key_value(s: &str) -> Result<(String, String), String> {
 }
 
 /// Runs the command line; returns the exit status.
-pub(crate) fn run() -> i32 {
+pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -619,7 +619,7 @@ fn formats_section() -> String {
          text with no telling extension (.txt, none, stdin) is recognised by the moves it holds, and when nothing \
          recognises a file the error says what it saw and which \\fB\\-\\-game\\fR/\\fB\\-\\-from\\fR would read it.\n",
     );
-    for game in qipu::driver::registry::all() {
+    for game in crate::driver::registry::all() {
         for f in game.formats() {
             let rw = match (f.read, f.write) {
                 (true, true) => "read, write",

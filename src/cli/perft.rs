@@ -2,12 +2,12 @@
 //! stdout, alone.
 
 use super::{EXIT_OK, EXIT_USAGE, PerftArgs};
-use qipu::core::game::PerftQuery;
+use crate::core::game::PerftQuery;
 use std::io::Write;
 
 pub(crate) fn run(args: &PerftArgs) -> i32 {
     let kind = args.game.kind();
-    let Some(game) = qipu::driver::registry::get(kind) else {
+    let Some(game) = crate::driver::registry::get(kind) else {
         eprintln!("qipu: {kind} is not available in this build");
         return EXIT_USAGE;
     };

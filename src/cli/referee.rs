@@ -2,7 +2,7 @@
 //! command a line, exactly one reply line each, flushed at once; EOF or `quit` ends it.
 
 use super::{EXIT_OK, EXIT_USAGE, RefereeArgs};
-use qipu::driver::protocol::Session;
+use crate::driver::protocol::Session;
 use std::io::{BufRead, Read, Write};
 
 /// The longest line read as a command (a game of moves pushed in one `position … moves …`
@@ -22,7 +22,7 @@ pub(crate) fn run(args: &RefereeArgs) -> i32 {
     let mut out = std::io::stdout().lock();
     // One reply, one line, flushed at once.
     let json = args.json;
-    let say = |out: &mut std::io::StdoutLock, reply: &qipu::driver::protocol::Reply| {
+    let say = |out: &mut std::io::StdoutLock, reply: &crate::driver::protocol::Reply| {
         let shown = if json { reply.json() } else { reply.text() };
         writeln!(out, "{shown}").and_then(|_| out.flush())
     };

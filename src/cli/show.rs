@@ -3,13 +3,13 @@
 
 use super::common;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, ShowArgs};
-use qipu::core::diagnostic;
-use qipu::core::game::ShowOptions;
-use qipu::driver::input::FoundFile;
-use qipu::driver::open;
-use qipu::driver::report::{self, GameReport};
-use qipu::output;
-use qipu::output::html;
+use crate::core::diagnostic;
+use crate::core::game::ShowOptions;
+use crate::driver::input::FoundFile;
+use crate::driver::open;
+use crate::driver::report::{self, GameReport};
+use crate::output;
+use crate::output::html;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 

@@ -125,7 +125,7 @@ impl Analysis {
 
 /// What a move did to its mover's result, scores before and after it: "win → draw",
 /// "draw → loss", "win → loss"; `None` when the result stayed (or rose).
-pub fn result_change(before: i32, after: i32) -> Option<String> {
+pub(crate) fn result_change(before: i32, after: i32) -> Option<String> {
     let name = |v: i32| match v.signum() {
         1 => "win",
         0 => "draw",
@@ -135,7 +135,7 @@ pub fn result_change(before: i32, after: i32) -> Option<String> {
 }
 
 /// A score as the analysis writes it: `−6` with a real minus sign, `0`, `4`.
-pub fn signed(v: i32) -> String {
+pub(crate) fn signed(v: i32) -> String {
     if v < 0 {
         format!("−{}", -v)
     } else {

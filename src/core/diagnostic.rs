@@ -150,7 +150,7 @@ pub fn record_diagnostic(
 
 /// The same for a game read from a piece of a streamed file, `lines_before` lines into it
 /// (the error's span is an offset in the piece).
-pub fn record_diagnostic_in_piece(
+pub(crate) fn record_diagnostic_in_piece(
     file: &str,
     game_index: usize,
     error: &RecordError,
@@ -223,7 +223,7 @@ pub fn render(diag: &dyn Diagnostic, color: bool) -> String {
 /// [`render`] for a terminal `width` columns wide: its text is wrapped between words to fit
 /// (a long path, move or error kind is never split, not even at its hyphens:
 /// `illegal-weaker-attack.jqr`, `illegal-move`); without a width, miette's own (200 columns).
-pub fn render_to_width(diag: &dyn Diagnostic, color: bool, width: Option<usize>) -> String {
+pub(crate) fn render_to_width(diag: &dyn Diagnostic, color: bool, width: Option<usize>) -> String {
     let theme = if color {
         GraphicalTheme::unicode()
     } else {

@@ -2,14 +2,14 @@
 //! trait, the replay and judging contracts, verdicts and rule values. It imports nothing from
 //! the games or the driver above it.
 
-pub mod analysis;
+pub(crate) mod analysis;
 pub(crate) mod date;
 pub mod diagnostic;
 pub mod encoding;
 pub mod error;
 pub mod game;
-pub mod identity;
-pub mod limits;
+pub(crate) mod identity;
+pub(crate) mod limits;
 pub(crate) mod perft;
 pub mod record;
 pub(crate) mod referee;

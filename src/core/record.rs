@@ -264,7 +264,7 @@ impl Record {
             .map(|t| t.value.as_str())
     }
 
-    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+    pub(crate) fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         if let Some(t) = self
             .tags
@@ -351,7 +351,7 @@ impl Input {
 
 /// A game's number in human-readable output: games count from 1, as plies do. (The JSON
 /// report's `index`, and `show --game-index`, count from 0, as the spec has them.)
-pub fn game_number(index: usize) -> usize {
+pub(crate) fn game_number(index: usize) -> usize {
     index.saturating_add(1)
 }
 

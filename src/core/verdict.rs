@@ -277,7 +277,7 @@ impl Verdict {
 /// * `allows(result)`: whether the final position still allows that result (a side that is
 ///   lost on the board cannot be claimed the winner);
 /// * `player_name`: how to name a player in details ("Red", "Black" …).
-pub fn decide(
+pub(crate) fn decide(
     board: Option<Verdict>,
     total_plies: usize,
     events: &[Event],

@@ -149,7 +149,7 @@ pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, String> {
 
 /// The sizes of the files in bytes (0 for stdin or a file whose size cannot be read): what
 /// the byte progress bars count.
-pub fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
+pub(crate) fn file_sizes(files: &[FoundFile]) -> Vec<u64> {
     files
         .iter()
         .map(|f| {
@@ -239,7 +239,7 @@ pub(crate) fn is_blank(bytes: &[u8]) -> bool {
 }
 
 /// The directories among `inputs` in which no file was found to read.
-pub fn empty_directories<'a>(inputs: &'a [String], files: &[FoundFile]) -> Vec<&'a str> {
+pub(crate) fn empty_directories<'a>(inputs: &'a [String], files: &[FoundFile]) -> Vec<&'a str> {
     inputs
         .iter()
         .filter(|i| Path::new(i.as_str()).is_dir())

@@ -2,8 +2,8 @@
 //! detection, streaming huge text files), the batch driver with its settings, the reports it
 //! makes, and the `--where` language that selects them.
 
-pub mod arena;
-pub mod batch;
+pub(crate) mod arena;
+pub(crate) mod batch;
 pub(crate) mod convert;
 pub mod input;
 pub mod open;
@@ -11,7 +11,7 @@ pub mod protocol;
 pub mod referee;
 pub mod registry;
 pub mod report;
-pub mod run;
-pub mod select;
+pub(crate) mod run;
+pub(crate) mod select;
 pub mod settings;
 pub mod stream;

@@ -108,7 +108,7 @@ pub fn read_file(settings: &Settings, file: &FoundFile) -> Result<ReadFile, Inpu
 }
 
 /// The same for a file whose bytes are read already.
-pub fn read_loaded(
+pub(crate) fn read_loaded(
     settings: &Settings,
     file: &FoundFile,
     bytes: Vec<u8>,
@@ -123,7 +123,7 @@ pub fn read_loaded(
 }
 
 /// A file opened on the main thread to be streamed if it can be.
-pub enum Opened {
+pub(crate) enum Opened {
     /// A text file of a format cut by games: its pieces come from the stream.
     Stream(
         TextStream<Box<dyn Read + Send>>,
@@ -147,7 +147,7 @@ const HEAD: usize = 64 * 1024;
 /// is not recognised, a text format's file whose head is no text, and a binary format's file
 /// whose head lacks the format's mark are refused from the head, as the whole-file path
 /// would refuse them, without reading the rest.
-pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
+pub(crate) fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
     let mut reader: Box<dyn Read + Send> = match &file.path {
         Some(path) => match std::fs::File::open(path) {
             Ok(f) => Box::new(f),
@@ -201,6 +201,6 @@ pub fn open_stream(settings: &Settings, file: &FoundFile) -> Opened {
 
 /// Whether a file is opened as a stream (stdin, or a file of at least
 /// [`STREAM_MIN_BYTES`](crate::driver::stream::STREAM_MIN_BYTES)).
-pub fn streamable(file: &FoundFile, size: u64) -> bool {
+pub(crate) fn streamable(file: &FoundFile, size: u64) -> bool {
     file.path.is_none() || size >= crate::driver::stream::STREAM_MIN_BYTES
 }

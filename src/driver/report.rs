@@ -10,10 +10,10 @@ use crate::core::verdict::{self, Reason, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-pub use crate::core::record::game_number;
+pub(crate) use crate::core::record::game_number;
 
 /// `n` and a noun, plural unless `n` is 1: "1 file", "2 files".
-pub fn counted(n: usize, noun: &str) -> String {
+pub(crate) fn counted(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
@@ -23,10 +23,10 @@ pub fn counted(n: usize, noun: &str) -> String {
 
 /// A space that wrapping never breaks at: inside a unit such as `perpetual-chase 1` or `647
 /// games/s` (`output::table::wrap_glued` prints it as a plain space).
-pub const GLUE: char = '\u{a0}';
+pub(crate) const GLUE: char = '\u{a0}';
 
 /// `words` with their spaces turned into [`GLUE`]s: one unit, never wrapped inside.
-pub fn glued(words: &str) -> String {
+pub(crate) fn glued(words: &str) -> String {
     words.replace(' ', "\u{a0}")
 }
 
@@ -179,7 +179,7 @@ impl GameReport {
     }
 
     /// A report for an input that failed as a whole.
-    pub fn input_failure(source: &str, kind: ErrorKind, message: &str) -> GameReport {
+    pub(crate) fn input_failure(source: &str, kind: ErrorKind, message: &str) -> GameReport {
         GameReport {
             source: source.to_string(),
             index: 0,
@@ -217,7 +217,7 @@ impl GameReport {
     }
 
     /// Invalid, or (adjudicate) the claim disagrees: exit status 1.
-    pub fn is_bad(&self) -> bool {
+    pub(crate) fn is_bad(&self) -> bool {
         !self.valid || self.agrees == Some(false)
     }
 
@@ -228,7 +228,7 @@ impl GameReport {
 
 /// Counts for the summary line.
 #[derive(Debug, Default, Clone, Serialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub files: usize,
     pub games: usize,
     pub valid: usize,
@@ -266,7 +266,7 @@ fn push_counts(s: &mut String, what: &str, counts: &BTreeMap<String, usize>) {
 }
 
 impl Summary {
-    pub fn add(&mut self, r: &GameReport) {
+    pub(crate) fn add(&mut self, r: &GameReport) {
         if r.input_failure {
             self.unreadable_inputs += 1;
             if r.error
@@ -302,7 +302,7 @@ impl Summary {
 
     /// The inputs that gave no game, by why: `1 input not found`, `2 inputs unreadable`,
     /// `1 input without records` (the ones there are), for the summary lines.
-    pub fn input_counts(&self) -> Vec<String> {
+    pub(crate) fn input_counts(&self) -> Vec<String> {
         let unreadable = self.unreadable_inputs - self.not_found.min(self.unreadable_inputs);
         [
             (self.not_found, "not found"),
@@ -316,7 +316,7 @@ impl Summary {
     }
 
     /// The summary line.
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         self.glued_line().replace(GLUE, " ")
     }
 

@@ -5,7 +5,6 @@
 pub(crate) mod formats;
 pub(crate) mod judge;
 pub mod notation;
-pub mod referee;
 pub mod replay;
 pub mod rule_set;
 pub mod rules;

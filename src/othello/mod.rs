@@ -4,9 +4,8 @@
 #![allow(clippy::result_large_err)]
 
 pub mod formats;
-pub mod judge;
+pub(crate) mod judge;
 pub mod notation;
-pub mod referee;
 pub mod replay;
 pub mod rule_set;
 pub mod rules;

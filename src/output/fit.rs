@@ -11,7 +11,7 @@ use unicode_width::UnicodeWidthStr;
 
 /// How a column gives up width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fill {
+pub(crate) enum Fill {
     /// Never narrowed (numbers, short words): the column is left out before it is cut.
     Whole,
     /// Cut with `…`, down to `least` columns.
@@ -26,7 +26,7 @@ pub enum Fill {
 
 /// A column of a fitted table.
 #[derive(Debug, Clone, Copy)]
-pub struct Column {
+pub(crate) struct Column {
     pub header: &'static str,
     pub fill: Fill,
     /// When the column is left out: the lowest first; `None` never.
@@ -34,7 +34,7 @@ pub struct Column {
 }
 
 impl Column {
-    pub const fn new(header: &'static str, fill: Fill, drop: Option<u8>) -> Column {
+    pub(crate) const fn new(header: &'static str, fill: Fill, drop: Option<u8>) -> Column {
         Column { header, fill, drop }
     }
 }
@@ -44,7 +44,7 @@ const ROOMY: usize = 24;
 
 /// A table laid out at a width.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fitted {
+pub(crate) struct Fitted {
     /// Lines above the table (the columns left out).
     pub above: Vec<String>,
     pub headers: Vec<String>,
@@ -59,7 +59,7 @@ fn cell_width(cell: &str) -> usize {
 }
 
 /// Lays out `rows` (a cell a column; a cell may hold lines) under `columns` in `width`.
-pub fn fit(columns: &[Column], rows: &[Vec<String>], width: usize) -> Fitted {
+pub(crate) fn fit(columns: &[Column], rows: &[Vec<String>], width: usize) -> Fitted {
     let n = columns.len();
     let natural: Vec<usize> = (0..n)
         .map(|i| {
@@ -218,7 +218,7 @@ pub(crate) fn write_fitted<W: std::io::Write>(out: &mut W, t: &Fitted) -> std::i
 }
 
 /// The same, as a string (for stdout through `print!`).
-pub fn render(t: &Fitted) -> String {
+pub(crate) fn render(t: &Fitted) -> String {
     let mut v = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = write_fitted(&mut v, t);

@@ -3,17 +3,17 @@
 //! atomically (a temporary file in the same directory, then a rename), so that an
 //! interrupted or failing write leaves no half-written output.
 
-pub mod fit;
-pub mod html;
+pub(crate) mod fit;
+pub(crate) mod html;
 pub mod report;
-pub mod table;
+pub(crate) mod table;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Why an output was not written.
 #[derive(Debug, thiserror::Error)]
-pub enum OutputError {
+pub(crate) enum OutputError {
     #[error("refusing to write {0}: it is one of the inputs")]
     IsInput(PathBuf),
     #[error("refusing to overwrite {0}: it exists (use --force to replace it)")]
@@ -26,7 +26,7 @@ pub enum OutputError {
 }
 
 /// The canonical form of a path that may not exist yet (its parent canonicalised).
-pub fn canonical(path: &Path) -> PathBuf {
+pub(crate) fn canonical(path: &Path) -> PathBuf {
     if let Ok(p) = path.canonicalize() {
         return p;
     }
@@ -67,7 +67,7 @@ fn parent_dir(path: &Path) -> PathBuf {
 }
 
 /// Writes `bytes` to `path` atomically. `inputs` are the canonical paths of every input file.
-pub fn write_atomic(
+pub(crate) fn write_atomic(
     path: &Path,
     bytes: &[u8],
     inputs: &[PathBuf],
@@ -135,13 +135,13 @@ fn place(tmp: tempfile::TempPath, path: &Path, force: bool) -> Result<(), Output
 /// (a batch writes many outputs on worker threads and names them in order on one): dropped
 /// uncommitted, the temporary file is removed.
 #[derive(Debug)]
-pub struct Staged {
+pub(crate) struct Staged {
     tmp: tempfile::TempPath,
 }
 
 /// Writes `bytes` to a temporary file in `dir` (made when missing). No file descriptor stays
 /// open, so a batch can hold many.
-pub fn stage(dir: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
+pub(crate) fn stage(dir: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
     let mut tmp = temporary(dir)?;
     tmp.write_all(bytes).map_err(|source| OutputError::Io {
         path: dir.to_path_buf(),
@@ -155,7 +155,12 @@ pub fn stage(dir: &Path, bytes: &[u8]) -> Result<Staged, OutputError> {
 impl Staged {
     /// Puts the output in place at `path` (in the directory it was staged in): never over an
     /// input, over an existing file only when `force`.
-    pub fn commit(self, path: &Path, inputs: &[PathBuf], force: bool) -> Result<(), OutputError> {
+    pub(crate) fn commit(
+        self,
+        path: &Path,
+        inputs: &[PathBuf],
+        force: bool,
+    ) -> Result<(), OutputError> {
         if inputs.contains(&canonical(path)) {
             return Err(OutputError::IsInput(path.to_path_buf()));
         }
@@ -167,7 +172,7 @@ impl Staged {
 /// beside it, put in place by [`commit`] (dropped without a commit, it leaves nothing behind).
 ///
 /// [`commit`]: AtomicFile::commit
-pub struct AtomicFile {
+pub(crate) struct AtomicFile {
     path: PathBuf,
     tmp: tempfile::NamedTempFile,
     out: Option<std::io::BufWriter<std::fs::File>>,
@@ -176,7 +181,11 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Refuses an input and (without `force`) an existing file before anything is written.
-    pub fn create(path: &Path, inputs: &[PathBuf], force: bool) -> Result<AtomicFile, OutputError> {
+    pub(crate) fn create(
+        path: &Path,
+        inputs: &[PathBuf],
+        force: bool,
+    ) -> Result<AtomicFile, OutputError> {
         check_target(path, inputs, force)?;
         let tmp = temporary(&parent_dir(path)).map_err(|e| match e {
             OutputError::Io { source, .. } => OutputError::Io {
@@ -200,11 +209,11 @@ impl AtomicFile {
         })
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
-    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         match &mut self.out {
             Some(out) => out.write_all(bytes).map_err(|e| OutputError::Io {
                 path: self.path.clone(),
@@ -215,7 +224,7 @@ impl AtomicFile {
     }
 
     /// Puts the finished file in place over its path.
-    pub fn commit(mut self) -> Result<(), OutputError> {
+    pub(crate) fn commit(mut self) -> Result<(), OutputError> {
         if let Some(out) = self.out.take() {
             out.into_inner().map(drop).map_err(|e| OutputError::Io {
                 path: self.path.clone(),

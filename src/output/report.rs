@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 /// `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportFormat {
+pub(crate) enum ReportFormat {
     Table,
     Json,
     Yaml,
@@ -20,7 +20,7 @@ pub const TABLE_BLOCK_ROWS: usize = 10_000;
 
 /// Writes reports as they come; the table is printed at the end (or in blocks of
 /// [`TABLE_BLOCK_ROWS`] rows), the lines of `--format short` as they come.
-pub struct ReportWriter<W: std::io::Write> {
+pub(crate) struct ReportWriter<W: std::io::Write> {
     format: ReportFormat,
     out: W,
     rows: Vec<Row>,
@@ -30,7 +30,7 @@ pub struct ReportWriter<W: std::io::Write> {
 }
 
 impl<W: std::io::Write> ReportWriter<W> {
-    pub fn new(format: ReportFormat, out: W, adjudicate: bool) -> Self {
+    pub(crate) fn new(format: ReportFormat, out: W, adjudicate: bool) -> Self {
         ReportWriter {
             format,
             out,
@@ -42,7 +42,7 @@ impl<W: std::io::Write> ReportWriter<W> {
     }
 
     /// The table's width and colour, and `--format short`.
-    pub fn with_view(mut self, view: View) -> Self {
+    pub(crate) fn with_view(mut self, view: View) -> Self {
         self.view = view;
         self
     }
@@ -57,7 +57,7 @@ impl<W: std::io::Write> ReportWriter<W> {
         Ok(())
     }
 
-    pub fn write(&mut self, r: &GameReport) -> std::io::Result<()> {
+    pub(crate) fn write(&mut self, r: &GameReport) -> std::io::Result<()> {
         match self.format {
             ReportFormat::Json => {
                 let line = serde_json::to_string(r).map_err(std::io::Error::other)?;
@@ -100,11 +100,11 @@ impl<W: std::io::Write> ReportWriter<W> {
     }
 
     /// The output, for a command that prints something else than reports (dedupe).
-    pub fn into_inner(self) -> W {
+    pub(crate) fn into_inner(self) -> W {
         self.out
     }
 
-    pub fn finish(mut self, summary: &Summary) -> std::io::Result<()> {
+    pub(crate) fn finish(mut self, summary: &Summary) -> std::io::Result<()> {
         match self.format {
             ReportFormat::Table => {
                 self.print_table()?;
@@ -307,7 +307,7 @@ fn cycle_table(cycle: &[CycleMove], width: Option<usize>) -> String {
 /// move with each move's class and targets (said once: the ruling's text leaves the list to
 /// the table), and the diagram of the position that decided (`diagram`, the game's `show` at
 /// the verdict's ply). With a `width` (a terminal's), the prose is wrapped between words.
-pub fn explain(
+pub(crate) fn explain(
     source: &str,
     index: usize,
     v: &Verdict,

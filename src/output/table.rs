@@ -16,14 +16,14 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// How the terminal report looks: its width in columns, colour, `--format short`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct View {
+pub(crate) struct View {
     pub width: usize,
     pub color: bool,
     pub short: bool,
 }
 
 /// The width when stdout is not a terminal, or its size is unknown.
-pub const DEFAULT_WIDTH: usize = 100;
+pub(crate) const DEFAULT_WIDTH: usize = 100;
 
 impl Default for View {
     fn default() -> Self {
@@ -450,11 +450,11 @@ pub(crate) fn lay_out(rows: &[Row], adjudicate: bool, width: usize) -> Laid {
     }
 }
 
-pub use crate::driver::report::{GLUE, glued};
+pub(crate) use crate::driver::report::{GLUE, glued};
 
 /// `text` wrapped at `width` between words (never inside one, nor at a [`GLUE`]), the lines
 /// after the first starting with `indent`; the glues printed as spaces.
-pub fn wrap_glued(text: &str, width: usize, indent: &str) -> Vec<String> {
+pub(crate) fn wrap_glued(text: &str, width: usize, indent: &str) -> Vec<String> {
     textwrap::wrap(text, wrapping(width).subsequent_indent(indent))
         .into_iter()
         .map(|l| l.replace(GLUE, " "))
@@ -462,7 +462,7 @@ pub fn wrap_glued(text: &str, width: usize, indent: &str) -> Vec<String> {
 }
 
 /// Wrapping at `width` between words only (never inside one, nor at its hyphens).
-pub fn wrapping(width: usize) -> textwrap::Options<'static> {
+pub(crate) fn wrapping(width: usize) -> textwrap::Options<'static> {
     textwrap::Options::new(width.max(20))
         .break_words(false)
         .word_separator(textwrap::WordSeparator::AsciiSpace)

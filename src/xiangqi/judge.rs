@@ -16,24 +16,20 @@
 //!
 //! The first of these in ply order decides; at one ply they are tried in the order above.
 //!
-//! How the `Game` implementation uses it (through the replay, whose [`board_verdict`] plays a
-//! line of moves past this judge):
+//! The replay plays a line of moves past this judge ([`board_verdict`]); the verdict on a
+//! record (`verdict`) adds the record's claim and events to the board's:
 //!
 //! [`board_verdict`]: crate::xiangqi::replay::board_verdict
 //!
 //! ```
-//! use qipu::core::verdict::{decide, Reason};
+//! use qipu::Reason;
 //! use qipu::xiangqi::rules::{Move, Position, Square};
-//! use qipu::xiangqi::judge::{allows, player_name};
 //! use qipu::xiangqi::rule_set::BoardRules;
 //! use qipu::xiangqi::replay::board_verdict;
 //!
 //! let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
 //! let mate = Move::new(Square::parse("a0").unwrap(), Square::parse("a9").unwrap());
-//! let mut end = start.clone();
-//! end.play(mate).unwrap();
-//! let board = board_verdict(&start, &[mate], &BoardRules::default());
-//! let v = decide(board, 1, &[], None, &|r| allows(&end, r), &player_name);
+//! let v = board_verdict(&start, &[mate], &BoardRules::default()).unwrap();
 //! assert_eq!(v.reason, Reason::Checkmate);
 //! assert_eq!(v.result.as_str(), "1-0");
 //! ```
@@ -68,7 +64,7 @@ pub(crate) fn verdict(record: &Record, judged: &JudgedReplay<Position, Move>) ->
 }
 
 /// How the report names a player.
-pub fn player_name(p: Player) -> &'static str {
+pub(crate) fn player_name(p: Player) -> &'static str {
     match p {
         Player::First => "Red",
         Player::Second => "Black",
@@ -322,7 +318,7 @@ fn ordinal(n: usize) -> String {
 /// Whether the final position allows `result` (for `decide`): the side that is checkmated
 /// or stalemated (to move, no legal move) cannot be claimed the winner nor a draw, and when
 /// the side to move could take the enemy king only its win is allowed.
-pub fn allows(final_position: &Position, result: GameResult) -> bool {
+pub(crate) fn allows(final_position: &Position, result: GameResult) -> bool {
     let stm = player(final_position.side_to_move());
     if final_position.can_capture_king() {
         return result == GameResult::win_for(stm);

@@ -2,7 +2,7 @@
 //! the board verdicts, glued into the `Game` implementation.
 
 pub mod formats;
-pub mod judge;
+pub(crate) mod judge;
 pub mod notation;
 pub mod referee;
 pub mod repetition;

@@ -11,17 +11,17 @@ mod printer;
 use super::common;
 use super::dedupe::Collector;
 use super::{CheckArgs, EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use qipu::core::diagnostic;
-use qipu::core::game::Game;
-use qipu::core::record::Record;
-use qipu::core::rules::Rules;
-use qipu::driver::input::FoundFile;
-use qipu::driver::report::{GameReport, Summary, counted};
-use qipu::driver::run::{self, Consumer, Ctx, Delivered};
-use qipu::driver::settings::Settings;
-use qipu::output;
-use qipu::output::html;
-use qipu::output::report::{ReportFormat, ReportWriter};
+use crate::core::diagnostic;
+use crate::core::game::Game;
+use crate::core::record::Record;
+use crate::core::rules::Rules;
+use crate::driver::input::FoundFile;
+use crate::driver::report::{GameReport, Summary, counted};
+use crate::driver::run::{self, Consumer, Ctx, Delivered};
+use crate::driver::settings::Settings;
+use crate::output;
+use crate::output::html;
+use crate::output::report::{ReportFormat, ReportWriter};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -146,7 +146,7 @@ pub(crate) fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
     let (files, problems) = settings.collect(&args.inputs);
     let stdout = std::io::stdout();
     let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let sizes = qipu::driver::input::file_sizes(&files);
+    let sizes = crate::driver::input::file_sizes(&files);
     // The inputs' canonical paths, that no page is written over: only when pages are written
     // (canonicalising every path of a big directory costs more than validating its games).
     let writes_pages = explain.html.is_some() || explain.html_dir.is_some();
@@ -211,7 +211,7 @@ pub(crate) fn run(args: &CheckArgs, mode: Mode, explain: &Explain) -> i32 {
             return EXIT_USAGE;
         }
     }
-    for dir in qipu::driver::input::empty_directories(&args.inputs, &files) {
+    for dir in crate::driver::input::empty_directories(&args.inputs, &files) {
         p.no_records(
             dir,
             "this directory (no file with a record extension: see `qipu formats`)",

@@ -77,7 +77,7 @@ impl<W: Write> Printer<'_, W> {
                         None => None,
                     };
                     let remarks = shown.as_ref().map_or(&[][..], |(_, r)| r.as_slice());
-                    let s = qipu::output::report::explain(
+                    let s = crate::output::report::explain(
                         &file.display,
                         r.index,
                         v,
@@ -118,7 +118,7 @@ impl<W: Write> Printer<'_, W> {
     /// aside by the job, is put in place here under its number in input order).
     fn html(&mut self, r: &GameReport, record: Option<&Record>, staged: Option<Staged>) {
         if let Some(page) = &mut self.page {
-            let game = r.game.and_then(qipu::driver::registry::get);
+            let game = r.game.and_then(crate::driver::registry::get);
             let rules = r.game.map(|k| self.settings.rules_for(k));
             let view = html::GameView {
                 id: 0,

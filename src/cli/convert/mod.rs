@@ -16,13 +16,13 @@ mod write;
 
 use super::common::{self, FileProgress};
 use super::{ConvertArgs, EXIT_INVALID, EXIT_USAGE};
-use qipu::core::game::{CheckWants, FormatInfo, Game};
-use qipu::core::record::Record;
-use qipu::driver::input::FoundFile;
-use qipu::driver::report::counted;
-use qipu::driver::select::Filter;
-use qipu::driver::settings::Settings;
-use qipu::output::{AtomicFile, canonical};
+use crate::core::game::{CheckWants, FormatInfo, Game};
+use crate::core::record::Record;
+use crate::driver::input::FoundFile;
+use crate::driver::report::counted;
+use crate::driver::select::Filter;
+use crate::driver::settings::Settings;
+use crate::output::{AtomicFile, canonical};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -190,7 +190,7 @@ pub(crate) fn run(args: &ConvertArgs) -> i32 {
             }
         }
     };
-    let sizes = qipu::driver::input::file_sizes(&files);
+    let sizes = crate::driver::input::file_sizes(&files);
     // Solving theoretical scores has its own bar (positions, with the time left).
     let mut bar_args = args.common.clone();
     bar_args.run.no_progress |= run.theorist.is_some();

@@ -2,7 +2,7 @@
 //! players, else the event) where it has them, else from its input file and index; every name
 //! sanitised for any file system and unique within the run.
 
-use qipu::core::record::{GameKind, Record};
+use crate::core::record::{GameKind, Record};
 use std::collections::HashSet;
 use std::path::Path;
 

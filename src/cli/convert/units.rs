@@ -3,13 +3,13 @@
 //! holds a window of pieces, never the file.
 
 use super::{Prepared, Run, target_of};
-use qipu::core::game::Game;
-use qipu::core::limits;
-use qipu::driver::input::FoundFile;
-use qipu::driver::open::{self, Opened};
-use qipu::driver::report::GameReport;
-use qipu::driver::select::Facts;
-use qipu::driver::stream::{StreamError, TextStream, read_piece};
+use crate::core::game::Game;
+use crate::core::limits;
+use crate::driver::input::FoundFile;
+use crate::driver::open::{self, Opened};
+use crate::driver::report::GameReport;
+use crate::driver::select::Facts;
+use crate::driver::stream::{StreamError, TextStream, read_piece};
 use std::io::Read;
 use std::sync::Arc;
 

@@ -5,9 +5,9 @@
 use super::names::Names;
 use super::{Converted, MAX_SKIP_NOTES, Prepared, Run, Sink, Tally};
 use crate::cli::EXIT_INVALID;
-use qipu::driver::input::FoundFile;
-use qipu::driver::report::{counted, game_number};
-use qipu::output::{self, AtomicFile, canonical};
+use crate::driver::input::FoundFile;
+use crate::driver::report::{counted, game_number};
+use crate::output::{self, AtomicFile, canonical};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,13 +3,13 @@
 use super::SolveArgs;
 use crate::cli::common;
 use crate::cli::{EXIT_INVALID, EXIT_OK};
-use qipu::core::analysis::{result_change, signed};
-use qipu::driver::settings::Settings;
-use qipu::othello::notation::{move_name, player_name, square_name};
-use qipu::othello::replay::replay_record;
-use qipu::othello::solve::analyze::{describe, judge_moves, where_lost};
-use qipu::othello::solve::{SolveOptions, Table};
-use qipu::output::report::ReportFormat;
+use crate::core::analysis::{result_change, signed};
+use crate::driver::settings::Settings;
+use crate::othello::notation::{move_name, player_name, square_name};
+use crate::othello::replay::replay_record;
+use crate::othello::solve::analyze::{describe, judge_moves, where_lost};
+use crate::othello::solve::{SolveOptions, Table};
+use crate::output::report::ReportFormat;
 use serde_json::json;
 use std::time::Duration;
 

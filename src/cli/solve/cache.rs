@@ -3,8 +3,8 @@
 //! board string then its exact score for the side to move. Read at the start, appended to
 //! (and flushed) as each position is solved.
 
-use qipu::othello::notation::{board_string, parse_board};
-use qipu::othello::rules::Board;
+use crate::othello::notation::{board_string, parse_board};
+use crate::othello::rules::Board;
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;

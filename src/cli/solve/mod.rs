@@ -10,16 +10,16 @@ pub(crate) mod theory;
 
 use super::common;
 use super::{CommonArgs, EXIT_INVALID, EXIT_OK, ReportArgs};
+use crate::core::error::RecordError;
+use crate::core::record::{GameKind, Player, Record};
+use crate::driver::settings::Settings;
+use crate::othello::notation::{board_string, move_name, parse_board, square_name};
+use crate::othello::replay::replay_record;
+use crate::othello::rules::Board;
+use crate::othello::solve::obf::parse_obf;
+use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
+use crate::output::report::ReportFormat;
 use clap::Args;
-use qipu::core::error::RecordError;
-use qipu::core::record::{GameKind, Player, Record};
-use qipu::driver::settings::Settings;
-use qipu::othello::notation::{board_string, move_name, parse_board, square_name};
-use qipu::othello::replay::replay_record;
-use qipu::othello::rules::Board;
-use qipu::othello::solve::obf::parse_obf;
-use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
-use qipu::output::report::ReportFormat;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -166,13 +166,13 @@ fn jobs(args: &SolveArgs, setup: &Settings) -> Result<Vec<Job>, String> {
             }
             continue;
         }
-        let file = qipu::driver::input::FoundFile {
+        let file = crate::driver::input::FoundFile {
             path: Some(path.clone()),
             display: input.clone(),
             explicit: true,
             relative: path,
         };
-        let read = qipu::driver::open::read_file(&othello_settings(setup), &file)
+        let read = crate::driver::open::read_file(&othello_settings(setup), &file)
             .map_err(|p| format!("{}: {}", p.source, p.message))?;
         if read.game.kind() != GameKind::Othello {
             return Err(format!("{input}: not an Othello record"));
@@ -348,7 +348,7 @@ pub(crate) fn run(args: &SolveArgs) -> i32 {
     }
     let nodes: u64 = rows.iter().map(|r| r.0.nodes).sum();
     if !args.common.run.quiet {
-        use qipu::output::table::{GLUE, glued, wrap_glued};
+        use crate::output::table::{GLUE, glued, wrap_glued};
         let line = format!(
             "{}: {}, {}, {}; {} in {} ({})",
             glued(&format!("{} positions", rows.len())),
@@ -385,7 +385,7 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat, width: usize
             common::print_yaml(&all);
         }
         ReportFormat::Table => {
-            use qipu::output::fit::{Column, Fill, fit, render};
+            use crate::output::fit::{Column, Fill, fit, render};
             let columns = [
                 Column::new("position", Fill::Path { least: 12 }, None),
                 Column::new("empties", Fill::Whole, Some(4)),
@@ -413,7 +413,7 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat, width: usize
                     vec![
                         format!("{} {}", r.source, r.at),
                         r.empties.to_string(),
-                        qipu::othello::notation::player_name(side).to_string(),
+                        crate::othello::notation::player_name(side).to_string(),
                         score,
                         r.best_moves.join(" "),
                         r.pv.join(" "),
@@ -540,7 +540,7 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         }
     }
     if format != ReportFormat::Json && differ + unknown > 0 {
-        use qipu::output::fit::{Column, Fill, fit, render};
+        use crate::output::fit::{Column, Fill, fit, render};
         let columns = [
             Column::new("game", Fill::Path { least: 12 }, None),
             Column::new("stored", Fill::Whole, None),
@@ -573,13 +573,13 @@ fn othello_games(
     game_index: Option<usize>,
 ) -> Result<NumberedGames, String> {
     let path = PathBuf::from(input);
-    let file = qipu::driver::input::FoundFile {
+    let file = crate::driver::input::FoundFile {
         path: Some(path.clone()),
         display: input.to_string(),
         explicit: true,
         relative: path,
     };
-    let read = match qipu::driver::open::read_file(&othello_settings(setup), &file) {
+    let read = match crate::driver::open::read_file(&othello_settings(setup), &file) {
         Ok(r) if r.game.kind() == GameKind::Othello => r,
         Ok(_) => return Err(format!("{input}: not an Othello record")),
         Err(p) => return Err(format!("{}: {}", p.source, p.message)),

@@ -4,10 +4,10 @@
 
 use super::cache::{self, SolveCache};
 use crate::cli::CommonArgs;
+use crate::othello::rules::{Board, Move};
+use crate::othello::solve::theory::{TheoryPosition, black_discs, theory_position};
+use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
 use clap::Args;
-use qipu::othello::rules::{Board, Move};
-use qipu::othello::solve::theory::{TheoryPosition, black_discs, theory_position};
-use qipu::othello::solve::{Outcome, SolveOptions, Table, solve};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -133,8 +133,8 @@ impl Theorist {
             .map(|t| match t {
                 TheoryPosition::Solve(b) => match self.cache.get(b) {
                     Some(s) => Theory::Solved(black_discs(match b.to_move {
-                        qipu::core::record::Player::First => s,
-                        qipu::core::record::Player::Second => -s,
+                        crate::core::record::Player::First => s,
+                        crate::core::record::Player::Second => -s,
                     })),
                     None => Theory::OverBudget,
                 },
@@ -151,15 +151,15 @@ impl Theorist {
 /// (the writer then falls back to the real score), named on stderr.
 pub(crate) fn fill(
     t: &Theorist,
-    records: &mut [qipu::core::record::Record],
+    records: &mut [crate::core::record::Record],
     args: &TheoryArgs,
     common: &CommonArgs,
 ) -> Result<(), String> {
-    use qipu::othello::replay::replay_record;
+    use crate::othello::replay::replay_record;
     let mut games = Vec::new();
     let mut which = Vec::new();
     for (i, r) in records.iter().enumerate() {
-        if r.game != qipu::core::record::GameKind::Othello
+        if r.game != crate::core::record::GameKind::Othello
             || (!args.recompute_theoretical && r.tag("TheoreticalScore").is_some())
         {
             continue;

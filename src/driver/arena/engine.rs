@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// How an engine is started and spoken to (`--engine 'cmd=… name=… proto=…'`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct EngineSpec {
+pub(crate) struct EngineSpec {
     pub name: String,
     pub cmd: String,
     pub args: Vec<String>,
@@ -23,7 +23,7 @@ pub struct EngineSpec {
 
 /// The protocol an engine speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Proto {
+pub(crate) enum Proto {
     /// UCI (Xiangqi with `UCI_Variant xiangqi`; squares ranked 1–10).
     Uci,
     /// UCCI (squares ranked 0–9; `banmoves` before `go`).
@@ -48,7 +48,7 @@ impl Proto {
 
 /// How long an engine may think over a move.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Limit {
+pub(crate) struct Limit {
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
     /// A fixed time a move, in seconds.
@@ -58,7 +58,7 @@ pub struct Limit {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Clock {
+pub(crate) struct Clock {
     /// Moves per period (0: the whole game).
     pub moves: u32,
     pub seconds: f64,
@@ -86,7 +86,7 @@ impl Clock {
 
 impl Limit {
     /// Whether anything limits a search (else the engine would think for ever).
-    pub fn is_set(&self) -> bool {
+    pub(crate) fn is_set(&self) -> bool {
         self.nodes.is_some()
             || self.depth.is_some()
             || self.movetime.is_some()
@@ -96,7 +96,7 @@ impl Limit {
 
 /// Parses an engine spec: `key=value` words (shell quoting allowed): cmd, name, proto, arg
 /// (repeatable), dir, option.NAME, nodes, depth, st (seconds a move), tc.
-pub fn parse_spec(text: &str, default_proto: Proto) -> Result<EngineSpec, String> {
+pub(crate) fn parse_spec(text: &str, default_proto: Proto) -> Result<EngineSpec, String> {
     let words = shlex::split(text).ok_or_else(|| format!("`{text}`: unbalanced quotes"))?;
     let mut spec = EngineSpec {
         name: String::new(),

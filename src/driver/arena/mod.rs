@@ -7,13 +7,13 @@
 //! games that are not there.
 
 mod dialect;
-pub mod engine;
+pub(crate) mod engine;
 mod game;
 mod record;
 mod schedule;
-pub mod stats;
+pub(crate) mod stats;
 
-pub use schedule::{Opening, Pairing, Tournament, read_openings, schedule};
+pub(crate) use schedule::{Opening, Pairing, Tournament, read_openings, schedule};
 
 use crate::core::record::{GameKind, GameResult};
 use crate::core::rules::Rules;
@@ -29,7 +29,7 @@ use std::time::Duration;
 
 /// Adjudication by the engines' own scores (always named so in the record).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ScoreAdjudication {
+pub(crate) struct ScoreAdjudication {
     /// Draw: from this move number on, when both engines' scores stayed within `draw_score`
     /// of 0 for `draw_count` moves each.
     pub draw: Option<(u32, u32, i64)>,
@@ -40,7 +40,7 @@ pub struct ScoreAdjudication {
 
 /// Everything a match needs.
 #[derive(Debug, Clone)]
-pub struct MatchConfig {
+pub(crate) struct MatchConfig {
     pub game: GameKind,
     pub engines: Vec<EngineSpec>,
     pub tournament: Tournament,
@@ -65,7 +65,7 @@ pub struct MatchConfig {
 
 /// One game's end.
 #[derive(Debug, Clone, Serialize)]
-pub struct GameOutcome {
+pub(crate) struct GameOutcome {
     /// 1-based, as the record's Round tag.
     pub round: usize,
     pub first: String,
@@ -86,7 +86,7 @@ pub struct GameOutcome {
 
 /// The standings of a match.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Standings {
+pub(crate) struct Standings {
     /// The first engine's score against the others (a two-engine match: against the second).
     pub score: Score,
     /// Games by reason.
@@ -121,7 +121,7 @@ impl Standings {
 
 /// Runs the match; `on_game` sees each game as it ends, with the standings. Returns the
 /// standings, or why the match could not start.
-pub fn run(
+pub(crate) fn run(
     config: &MatchConfig,
     on_game: &(dyn Fn(&GameOutcome, &Standings) + Sync),
 ) -> Result<Standings, String> {

@@ -5,7 +5,7 @@ use crate::core::record::GameKind;
 use crate::driver::settings::Settings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tournament {
+pub(crate) enum Tournament {
     /// Every engine against every other.
     RoundRobin,
     /// The first engine against each of the others.
@@ -14,7 +14,7 @@ pub enum Tournament {
 
 /// One game of the schedule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pairing {
+pub(crate) struct Pairing {
     /// 1-based, the record's Round tag.
     pub round: usize,
     /// The engine that moves first (Red; Black in Othello), and the other.
@@ -26,14 +26,14 @@ pub struct Pairing {
 
 /// A start: a position (the game's notation; `None`: the standard start) and moves from it.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Opening {
+pub(crate) struct Opening {
     pub start: Option<String>,
     pub moves: Vec<String>,
 }
 
 /// The games: for each pairing of engines, `games` games; game g of a pairing plays opening
 /// (g / 2) mod openings, the first engine first in even games and second in odd ones.
-pub fn schedule(
+pub(crate) fn schedule(
     engines: usize,
     tournament: Tournament,
     games: usize,
@@ -68,7 +68,7 @@ pub fn schedule(
 /// (each game's start and moves). With `plies`, each game's moves are cut to that many, and
 /// openings that are then the same are kept once (in the order first met). Games that do not
 /// read are left out; none at all is an error.
-pub fn read_openings(
+pub(crate) fn read_openings(
     game: GameKind,
     path: &str,
     plies: Option<usize>,

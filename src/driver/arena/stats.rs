@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
-pub struct Score {
+pub(crate) struct Score {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
@@ -13,7 +13,7 @@ pub struct Score {
 
 /// An SPRT: H0 elo = elo0 against H1 elo = elo1, with the error rates alpha and beta.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Sprt {
+pub(crate) struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
@@ -23,7 +23,7 @@ pub struct Sprt {
 /// What the SPRT says so far.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum SprtState {
+pub(crate) enum SprtState {
     Continue,
     /// H1 accepted (the change is at least elo1).
     AcceptH1,
@@ -40,7 +40,7 @@ fn elo_of(score: f64) -> f64 {
 }
 
 impl Score {
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
@@ -62,7 +62,7 @@ impl Score {
 
     /// The Elo difference and the half-width of its 95 % interval (`None` with no games, or
     /// all won or all lost: infinite).
-    pub fn elo(&self) -> Option<(f64, f64)> {
+    pub(crate) fn elo(&self) -> Option<(f64, f64)> {
         let (mu, var) = self.mean_var()?;
         if mu <= 0.0 || mu >= 1.0 {
             return None;
@@ -75,7 +75,7 @@ impl Score {
     }
 
     /// The likelihood of superiority, in %.
-    pub fn los(&self) -> Option<f64> {
+    pub(crate) fn los(&self) -> Option<f64> {
         let decisive = (self.wins + self.losses) as f64;
         if decisive == 0.0 {
             return None;
@@ -118,12 +118,12 @@ impl Score {
     }
 
     /// The Elo difference of a score of 0 % (`-∞`) or 100 % (`+∞`).
-    pub fn infinite(&self) -> &'static str {
+    pub(crate) fn infinite(&self) -> &'static str {
         if self.wins == 0 { "-∞" } else { "+∞" }
     }
 
     /// `W-D-L`, Elo with its interval, LOS: the line the progress and the summary print.
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         let mut s = format!(
             "{} games: +{} ={} -{}",
             self.games(),
@@ -147,7 +147,7 @@ impl Score {
 }
 
 /// An Elo figure with its sign, `0.0` without one.
-pub fn signed(e: f64) -> String {
+pub(crate) fn signed(e: f64) -> String {
     if e.abs() < 0.05 {
         "0.0".to_string()
     } else {

@@ -13,7 +13,7 @@ mod reply;
 
 pub(crate) use command::COMMANDS;
 pub(crate) use command::{Command, parse};
-pub use reply::{Body, Reply, State, VerdictReply};
+pub(crate) use reply::{Body, Reply, State, VerdictReply};
 
 use crate::core::record::{GameKind, MoveEntry};
 use crate::core::rules::Rules;
@@ -73,7 +73,7 @@ impl Session {
     }
 
     /// The reply to a line longer than `limit` bytes (not read as a command).
-    pub fn too_long(&self, limit: u64) -> Reply {
+    pub(crate) fn too_long(&self, limit: u64) -> Reply {
         Reply::error(
             "error",
             "parse",

@@ -43,11 +43,11 @@ const GROUP_FILES: usize = 64;
 
 /// A game's own page, made on the pool thread that checked the game (`--html-dir`): from the
 /// report, the record when it could be read, the game and the rules in force.
-pub type PageMaker<'a, P> =
+pub(crate) type PageMaker<'a, P> =
     dyn Fn(&GameReport, Option<&Record>, &'static dyn Game, &Rules) -> P + Sync + 'a;
 
 /// What every job is asked to do.
-pub struct Ctx<'a, P> {
+pub(crate) struct Ctx<'a, P> {
     pub settings: &'a Settings,
     pub adjudicate: bool,
     /// `--where`, and whether it needs a verdict that the command does not report.
@@ -98,7 +98,7 @@ struct JobInfo<'a> {
 
 /// Where a piece of a streamed file is.
 #[derive(Clone, Copy)]
-pub struct PieceInfo {
+pub(crate) struct PieceInfo {
     /// Lines of the file before the piece.
     pub lines_before: usize,
     /// The file's last piece.
@@ -108,7 +108,7 @@ pub struct PieceInfo {
 }
 
 /// One game's result, with what its diagnostic needs.
-pub struct GameOut<P> {
+pub(crate) struct GameOut<P> {
     pub report: GameReport,
     pub error: Option<RecordError>,
     /// The position at the verdict's ply, when an explanation needs it, and the game's
@@ -158,7 +158,7 @@ struct Outcome<P> {
 
 /// A finished job as it is given out, in input order: the reports of a file, or of a piece
 /// of a streamed one, with the games' indices in the file.
-pub struct Delivered<P> {
+pub(crate) struct Delivered<P> {
     pub file_no: usize,
     /// `None` for a file read whole.
     pub piece: Option<PieceInfo>,
@@ -174,7 +174,7 @@ pub struct Delivered<P> {
 }
 
 /// What takes the results, in input order.
-pub trait Consumer<P> {
+pub(crate) trait Consumer<P> {
     fn take(&mut self, delivered: Delivered<P>);
     /// Whether to stop (stdout closed): no more jobs are handed out.
     fn stopped(&self) -> bool;
@@ -182,7 +182,7 @@ pub trait Consumer<P> {
 
 /// Checks `files` (of the sizes `sizes`, 0 when unknown) on `pool` (the current one when
 /// `None`) and gives the results to `consumer` in input order.
-pub fn run<P: Send, C: Consumer<P>>(
+pub(crate) fn run<P: Send, C: Consumer<P>>(
     pool: Option<&rayon::ThreadPool>,
     files: &[FoundFile],
     sizes: &[u64],

@@ -29,7 +29,7 @@ examples: 'Red~许银川 and plies>=40', 'result=1-0 and not agrees', 'Event="�
 
 /// A bad expression: where, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FilterError {
+pub(crate) struct FilterError {
     /// 0-based character offset in the expression.
     pub at: usize,
     pub message: String,
@@ -130,7 +130,7 @@ enum Expr {
 
 /// What a filter needs of each game beyond its record.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Needs {
+pub(crate) struct Needs {
     /// The replay (`valid`, `plies`).
     pub replay: bool,
     /// The verdict (`result`, `reason`, `agrees`): the game is adjudicated.
@@ -142,7 +142,7 @@ pub struct Needs {
 
 /// What a game is tested on.
 #[derive(Debug, Clone, Copy)]
-pub struct Facts<'a> {
+pub(crate) struct Facts<'a> {
     pub tags: &'a [Tag],
     pub game: Option<GameKind>,
     pub format: Option<&'a str>,
@@ -157,7 +157,7 @@ pub struct Facts<'a> {
 impl<'a> Facts<'a> {
     /// The facts of a game's report, with the tags of its record (none for a game that could
     /// not be read).
-    pub fn of_report(report: &'a GameReport, tags: &'a [Tag]) -> Facts<'a> {
+    pub(crate) fn of_report(report: &'a GameReport, tags: &'a [Tag]) -> Facts<'a> {
         Facts {
             tags,
             game: report.game,
@@ -174,14 +174,14 @@ impl<'a> Facts<'a> {
 
 /// A parsed `--where` expression.
 #[derive(Debug, Clone)]
-pub struct Filter {
+pub(crate) struct Filter {
     expr: Expr,
     needs: Needs,
 }
 
 impl Filter {
     /// Parses and checks an expression.
-    pub fn parse(text: &str) -> Result<Filter, FilterError> {
+    pub(crate) fn parse(text: &str) -> Result<Filter, FilterError> {
         let err = |at: usize, message: String| FilterError {
             at,
             message,
@@ -230,12 +230,12 @@ impl Filter {
         Ok(Filter { expr, needs })
     }
 
-    pub fn needs(&self) -> Needs {
+    pub(crate) fn needs(&self) -> Needs {
         self.needs
     }
 
     /// Whether the game is kept.
-    pub fn matches(&self, facts: &Facts<'_>) -> bool {
+    pub(crate) fn matches(&self, facts: &Facts<'_>) -> bool {
         eval(&self.expr, facts)
     }
 }

@@ -56,7 +56,7 @@ pub fn move_name(mv: Move) -> String {
     }
 }
 
-pub fn player_name(p: Player) -> &'static str {
+pub(crate) fn player_name(p: Player) -> &'static str {
     match p {
         Player::First => "Black",
         Player::Second => "White",

@@ -18,8 +18,8 @@ mod parts;
 mod table;
 mod viewer;
 
-pub use table::{Index, Page, index_name};
-pub use viewer::{GameView, KindsDefined, section};
+pub(crate) use table::{Index, Page, index_name};
+pub(crate) use viewer::{GameView, KindsDefined, section};
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
@@ -190,7 +190,7 @@ pub(crate) fn document(title: &str, body: &str) -> String {
 
 /// The page of one game (`show --html`, the game pages of `--html-dir`); `back` links to the
 /// index it belongs to.
-pub fn game_page(view: &GameView<'_>, back: Option<&str>) -> String {
+pub(crate) fn game_page(view: &GameView<'_>, back: Option<&str>) -> String {
     let mut body = String::new();
     if let Some(href) = back {
         body.push_str(&format!(

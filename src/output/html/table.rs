@@ -132,7 +132,7 @@ fn summary_block(summary: &Summary, what: &str) -> String {
 /// `adjudicate --html FILE`: the table of every game, and the first [`MAX_VIEWERS`] games
 /// replayable below it; built game by game as the reports come.
 #[derive(Debug, Default)]
-pub struct Page {
+pub(crate) struct Page {
     table: Table,
     rows_omitted: usize,
     sections: String,
@@ -142,18 +142,18 @@ pub struct Page {
 }
 
 impl Page {
-    pub fn new() -> Page {
+    pub(crate) fn new() -> Page {
         Page::default()
     }
 
     /// Whether another game would still be replayable on the page.
-    pub fn has_room(&self) -> bool {
+    pub(crate) fn has_room(&self) -> bool {
         self.sections_listed < MAX_VIEWERS
     }
 
     /// Adds one game; `view` is what its replay is made from (its `id` is replaced by the
     /// game's number on the page).
-    pub fn add(&mut self, r: &GameReport, view: GameView<'_>) {
+    pub(crate) fn add(&mut self, r: &GameReport, view: GameView<'_>) {
         if r.input_failure {
             return;
         }
@@ -175,7 +175,7 @@ impl Page {
         }
     }
 
-    pub fn render(&self, summary: &Summary) -> String {
+    pub(crate) fn render(&self, summary: &Summary) -> String {
         let mut s = summary_block(
             summary,
             "Every game of the run is a row of the table (filter it by status and reason); \
@@ -207,7 +207,7 @@ impl Page {
 /// `index-2.html`, `index-3.html` … Pages after the first are handed out as they fill (the
 /// caller writes them); the first, with the run's summary, at the end.
 #[derive(Debug, Default)]
-pub struct Index {
+pub(crate) struct Index {
     first: Table,
     current: Table,
     /// The number of the page `current` fills (1: the first).
@@ -215,7 +215,7 @@ pub struct Index {
 }
 
 /// The file name of index page `n` (1-based).
-pub fn index_name(n: usize) -> String {
+pub(crate) fn index_name(n: usize) -> String {
     if n <= 1 {
         "index.html".to_string()
     } else {
@@ -224,7 +224,7 @@ pub fn index_name(n: usize) -> String {
 }
 
 impl Index {
-    pub fn new() -> Index {
+    pub(crate) fn new() -> Index {
         Index {
             page: 1,
             ..Index::default()
@@ -233,7 +233,7 @@ impl Index {
 
     /// Adds a game's row (`link`: its page, relative to the index). Returns a finished index
     /// page `(file name, html)` when this row starts a new one.
-    pub fn add(&mut self, r: &GameReport, link: Option<&str>) -> Option<(String, String)> {
+    pub(crate) fn add(&mut self, r: &GameReport, link: Option<&str>) -> Option<(String, String)> {
         if r.input_failure {
             return None;
         }
@@ -288,7 +288,7 @@ impl Index {
     }
 
     /// The pages still to write: the last later page (if any) and `index.html`.
-    pub fn finish(&self, summary: &Summary) -> Vec<(String, String)> {
+    pub(crate) fn finish(&self, summary: &Summary) -> Vec<(String, String)> {
         let mut out = Vec::new();
         if self.page > 1 && self.current.listed > 0 {
             out.push((index_name(self.page), self.later_page(&self.current, false)));

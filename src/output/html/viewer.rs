@@ -17,7 +17,7 @@ use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 
 /// What a game's section is made from.
-pub struct GameView<'a> {
+pub(crate) struct GameView<'a> {
     /// The game's number on its page (`#game=G`, the section's id `gG`).
     pub id: usize,
     pub report: &'a GameReport,
@@ -32,7 +32,7 @@ pub struct GameView<'a> {
 
 /// The game kinds whose SVG definitions a page holds already (each kind's once).
 #[derive(Debug, Default)]
-pub struct KindsDefined(BTreeSet<GameKind>);
+pub(crate) struct KindsDefined(BTreeSet<GameKind>);
 
 /// The data the page's script reads (JSON in the section).
 #[derive(Serialize)]
@@ -102,7 +102,7 @@ fn shows_at(ranges: &[(usize, usize)], ply: usize) -> bool {
 }
 
 /// The section of one game.
-pub fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
+pub(crate) fn section(view: &GameView<'_>, kinds: &mut KindsDefined) -> String {
     let r = view.report;
     let mut s = format!(
         "<section class=\"game\" id=\"g{}\" data-game=\"{}\">\n<h2>{} <span class=\"index\">game {}</span> <span class=\"kind-name\">{}</span></h2>\n",

@@ -38,13 +38,13 @@ impl Aside {
         }
     }
 
-    pub fn is_none(&self) -> bool {
+    pub(crate) fn is_none(&self) -> bool {
         self.side.is_none()
     }
 }
 
 /// The moves of the side to move in `pos` under `aside` (into `out`, cleared first).
-pub fn moves(pos: &Position, aside: &Aside, out: &mut MoveList) {
+pub(crate) fn moves(pos: &Position, aside: &Aside, out: &mut MoveList) {
     let mut p = pos.clone();
     let side = p.side_to_move();
     match aside.side {
@@ -93,7 +93,7 @@ pub fn moves(pos: &Position, aside: &Aside, out: &mut MoveList) {
 /// The checking moves of the side to move in `pos` under `aside` (into `out`, cleared first):
 /// the pseudo-legal moves are tried for check first, and only the checking ones for legality,
 /// which is most of the saving when a search wants checks only.
-pub fn checks(pos: &Position, aside: &Aside, out: &mut MoveList) {
+pub(crate) fn checks(pos: &Position, aside: &Aside, out: &mut MoveList) {
     out.clear();
     let mut p = pos.clone();
     let side = p.side_to_move();

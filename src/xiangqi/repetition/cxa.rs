@@ -26,13 +26,6 @@ pub struct Threats {
     pub mate: bool,
 }
 
-impl Threats {
-    /// Whether the piece on `victim` is threatened.
-    pub fn threatens(&self, victim: Square) -> bool {
-        self.victims.iter().any(|t| t.victim == victim)
-    }
-}
-
 /// How many checks a line that wins material may take, and how many positions one such
 /// question may visit.
 const GAIN_CHECKS: u32 = 3;
@@ -88,14 +81,14 @@ impl Ctx {
     }
 
     /// The enemy pieces `side` could win in `pos` (as if it were to move).
-    pub fn victims(&mut self, pos: &Position, side: Color, aside: &Aside) -> Vec<Threat> {
+    pub(crate) fn victims(&mut self, pos: &Position, side: Color, aside: &Aside) -> Vec<Threat> {
         self.weighed(pos, side, aside).0
     }
 
     /// What stood in `pos` for the newness of a threat (从捉到捉): the threats that count and
     /// the lines of checks that do not because a direct capture wins the same victim or was
     /// rejected for it (兑, 自毙) — such a line stood, and is not new when the capture goes.
-    pub fn stood(&mut self, pos: &Position, side: Color, aside: &Aside) -> Vec<Threat> {
+    pub(crate) fn stood(&mut self, pos: &Position, side: Color, aside: &Aside) -> Vec<Threat> {
         let (mut v, masked) = self.weighed(pos, side, aside);
         v.extend(masked);
         v
@@ -120,7 +113,7 @@ impl Ctx {
     }
 
     /// Whether `side` forces mate by checks in `pos` (as if it were to move).
-    pub fn mates(&mut self, pos: &Position, side: Color, aside: &Aside) -> bool {
+    pub(crate) fn mates(&mut self, pos: &Position, side: Color, aside: &Aside) -> bool {
         let key = (pos.hash(), side, aside.clone());
         if let Some((p, m)) = self.mates.get(&key)
             && same(p, pos)
@@ -132,19 +125,16 @@ impl Ctx {
         self.mates.insert(key, (pos.clone(), m));
         m
     }
-
-    /// Both answers.
-    pub fn threats(&mut self, pos: &Position, side: Color, aside: &Aside) -> Threats {
-        Threats {
-            victims: self.victims(pos, side, aside),
-            mate: self.mates(pos, side, aside),
-        }
-    }
 }
 
 /// The enemy pieces `side` could win in `pos` (as if it were to move), each pair once (the
 /// two CXA editions weigh a gain alike).
-pub fn victims(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) -> Vec<Threat> {
+pub(crate) fn victims(
+    pos: &Position,
+    side: Color,
+    aside: &Aside,
+    budget: &mut Budget,
+) -> Vec<Threat> {
     weigh_victims(pos, side, aside, budget).0
 }
 

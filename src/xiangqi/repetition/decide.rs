@@ -9,7 +9,7 @@ use crate::xiangqi::rules::{Color, Move, Square};
 
 /// One classified move of the cycle.
 #[derive(Debug, Clone)]
-pub struct Played {
+pub(crate) struct Played {
     pub ply: usize,
     pub side: Color,
     pub mv: Move,
@@ -19,7 +19,7 @@ pub struct Played {
 
 /// The judge's ruling on a cycle.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Ruling {
+pub(crate) struct Ruling {
     pub result: GameResult,
     pub reason: Reason,
     pub detail: String,

@@ -12,9 +12,9 @@ use crate::xiangqi::rules::{Color, MoveList, Position};
 use std::collections::HashMap;
 
 /// The longest run of checks looked at (the mating check included).
-pub const MAX_CHECKS: u32 = 5;
+pub(crate) const MAX_CHECKS: u32 = 5;
 /// The most positions one question may visit.
-pub const QUESTION_NODES: u32 = 1_500;
+pub(crate) const QUESTION_NODES: u32 = 1_500;
 
 /// The positions the searches of one game may still visit (a bound on the time one game may
 /// spend being judged, whatever its record holds).
@@ -46,7 +46,7 @@ pub(super) fn visit(nodes: &mut u32) -> Option<()> {
 
 /// The answer of a bounded search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Found {
+pub(crate) enum Found {
     Yes,
     No,
     /// The bound was reached before the search could answer (taken as no).
@@ -55,7 +55,12 @@ pub enum Found {
 
 /// Whether `side`, as if it were to move in `pos`, forces mate by checks (with `aside` set
 /// aside, see [`Aside`]).
-pub fn forces_mate(pos: &Position, side: Color, aside: &Aside, budget: &mut Budget) -> Found {
+pub(crate) fn forces_mate(
+    pos: &Position,
+    side: Color,
+    aside: &Aside,
+    budget: &mut Budget,
+) -> Found {
     mate_within(pos, side, aside, MAX_CHECKS, budget)
 }
 

@@ -12,16 +12,16 @@
 //! docs/rules/xiangqi-repetition.md explains every interpretation with an example.
 
 pub mod aside;
-pub mod classify;
+pub(crate) mod classify;
 pub mod cxa;
 mod decide;
 mod idle;
 pub mod mate;
-pub mod table;
+pub(crate) mod table;
 pub mod threats;
 
 pub use classify::{MoveInfo, analyse_axf, analyse_cxa};
-pub use decide::Ruling;
+pub(crate) use decide::Ruling;
 pub(crate) use decide::judge_infos;
 
 use crate::xiangqi::rules::{Move, Position};
@@ -43,7 +43,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub fn parse(s: &str) -> Option<Code> {
+    pub(crate) fn parse(s: &str) -> Option<Code> {
         match s.trim().to_ascii_lowercase().as_str() {
             "cxa" | "cxa-2020" => Some(Code::Cxa),
             "cxa-1999" => Some(Code::Cxa1999),
@@ -51,7 +51,7 @@ impl Code {
             _ => None,
         }
     }
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Code::Cxa => "cxa",
             Code::Cxa1999 => "cxa-1999",
@@ -64,10 +64,11 @@ impl Code {
     }
 }
 
+#[cfg(test)]
 /// Judges the cycle that starts in `start` (the position at ply `first_ply`, the first of
 /// the occurrences) and consists of `moves` (plies `first_ply + 1` onwards, ending at the last
 /// occurrence). `text(ply, move)` gives the move as the record wrote it.
-pub fn judge(
+pub(crate) fn judge(
     start: &Position,
     first_ply: usize,
     moves: &[Move],
@@ -93,7 +94,7 @@ pub fn judge(
 ///   game's search budget (`mate::Budget`): every mate and material search of the game draws
 ///   from it, so no record can make the judge slow.
 #[derive(Debug, Default)]
-pub struct Analyses {
+pub(crate) struct Analyses {
     axf: std::collections::HashMap<(u64, Move), (Position, MoveInfo)>,
     /// CXA move analyses by (position hash, move, the previous position's hash when the move
     /// answers a check: what stood before the check is part of its analysis).

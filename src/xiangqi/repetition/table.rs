@@ -17,7 +17,7 @@ pub(crate) struct Repetition {
 /// Tracks the positions of a game for repetitions (Zobrist hash, confirmed by comparing the
 /// boards so a hash collision cannot fake one).
 #[derive(Debug, Default, Clone)]
-pub struct RepetitionTable {
+pub(crate) struct RepetitionTable {
     /// The hashes of the positions since the last capture (scanned at every ply).
     hashes: Vec<u64>,
     /// Those positions, in the same order: what a repetition compares.
@@ -35,7 +35,7 @@ struct Seen {
 
 impl RepetitionTable {
     /// A table with room for `plies` positions (a game's length: no growing on the way).
-    pub fn with_capacity(plies: usize) -> RepetitionTable {
+    pub(crate) fn with_capacity(plies: usize) -> RepetitionTable {
         RepetitionTable {
             hashes: Vec::with_capacity(plies),
             seen: Vec::with_capacity(plies),
@@ -43,17 +43,18 @@ impl RepetitionTable {
         }
     }
 
+    #[cfg(test)]
     /// Records the position after the next ply (the first push is ply 0); returns every ply
     /// at which it stood so far (this one included). A capture (the position's half-move
     /// clock at 0) forgets the earlier positions: they can never recur.
-    pub fn push(&mut self, pos: &Position) -> Vec<usize> {
+    pub(crate) fn push(&mut self, pos: &Position) -> Vec<usize> {
         self.record(pos);
         self.occurrences()
     }
 
     /// [`RepetitionTable::push`] without the list: how many times the position stood so far
     /// (this one included).
-    pub fn record(&mut self, pos: &Position) -> usize {
+    pub(crate) fn record(&mut self, pos: &Position) -> usize {
         let ply = self.next_ply;
         self.next_ply += 1;
         if pos.halfmove_clock() == 0 {
@@ -84,7 +85,7 @@ impl RepetitionTable {
     }
 
     /// The plies at which the last recorded position stood (it included, last).
-    pub fn occurrences(&self) -> Vec<usize> {
+    pub(crate) fn occurrences(&self) -> Vec<usize> {
         match (self.hashes.last(), self.seen.last()) {
             (Some(&hash), Some(last)) => self
                 .same_as(hash, last.side, &last.board)

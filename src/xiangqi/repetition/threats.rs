@@ -41,7 +41,7 @@ type Assessment = (bool, Vec<Square>);
 
 /// The material value the chase rules compare: 车 4, 马 = 炮 2, 士 = 相 1, a pawn 1 (its
 /// value floats: a pawn is only ever won when unprotected), the king more than anything.
-pub fn value(piece: Piece) -> i32 {
+pub(crate) fn value(piece: Piece) -> i32 {
     match piece.kind {
         Kind::Rook => 4,
         Kind::Horse | Kind::Cannon => 2,
@@ -215,7 +215,12 @@ fn assess(pos: &Position, side: Color, code: Code) -> Vec<(Threat, Assessment)> 
 /// attack only when it is new by the pieces' lines — a new attack, or an old one whose
 /// victim lost a root to a pin (the root still reaches the point but may not recapture) —
 /// not one that a root's vanishing line (a cannon losing its screen) turned into a threat.
-pub fn new_threats(before: &Position, mv: Move, after: &Position, code: Code) -> Vec<Threat> {
+pub(crate) fn new_threats(
+    before: &Position,
+    mv: Move,
+    after: &Position,
+    code: Code,
+) -> Vec<Threat> {
     let side = before.side_to_move();
     let moved = |sq: Square| if sq == mv.from { mv.to } else { sq };
     let old = assess(before, side, code);
