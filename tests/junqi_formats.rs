@@ -86,7 +86,7 @@ fn show_prints_the_position_at_a_ply() {
         ..ShowOptions::default()
     };
     let shown = Junqi.show(&rec, &rules(), &opts).unwrap();
-    // The mid-game fixture of tests/junqi_perft.rs is this very position.
+    // The mid-game fixture of src/junqi/tests/perft.rs is this very position.
     assert!(
         shown.diagram.contains("*BM*dc*x/*G*B*P*b*L/*x3*l/1L1*p1/1D*e1F/2*d1g/m*f2c/2*e1*D/1*lT*R*E/L1*CP1/r*E3/*tel*bR 1 r brr 60 6 0/0 0/0"),
         "{}",

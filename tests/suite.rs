@@ -1,10 +1,11 @@
 //! Every integration test of qipu in one test program: each file of tests/ is a module here,
 //! so the suite is compiled and linked once rather than once per file, and its tests share the
 //! cores in one run. One file's tests: `cargo test --release --test suite FILE::` (for
-//! example `xiangqi_repetition_axf::`); the slow ones are `#[ignore]`d (`-- --ignored`).
+//! example `othello_perft::`); the slow ones are `#[ignore]`d (`-- --ignored`). Tests of a
+//! game's internals are unit tests in the crate (`cargo test --release --lib xiangqi::tests::`).
 
 mod browser;
-mod ccbridge_formats;
+mod ccbridge_cli;
 mod cli_common;
 mod cli_dedupe;
 mod cli_errors;
@@ -23,8 +24,6 @@ mod html_browser;
 mod html_layout;
 mod html_pages;
 mod junqi_formats;
-mod junqi_perft;
-mod junqi_rules;
 mod junqi_samples;
 mod junqi_stream;
 mod layers;
@@ -47,11 +46,5 @@ mod roundtrip_xiangqi;
 mod roundtrip_xqf;
 mod show_cli;
 mod show_docs_links;
-mod svg_render;
-mod xiangqi_cxa_diagrams;
-mod xiangqi_formats;
-mod xiangqi_notation;
 mod xiangqi_perft;
-mod xiangqi_repetition_axf;
-mod xiangqi_repetition_cxa;
-mod xiangqi_tiantian_kinds;
+mod xiangqi_repetition_cli;

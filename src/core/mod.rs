@@ -15,7 +15,7 @@ pub mod record;
 pub(crate) mod referee;
 pub(crate) mod replay;
 pub mod rules;
-pub mod span;
+pub(crate) mod span;
 pub(crate) mod svg;
 pub(crate) mod tags;
 #[cfg(test)]

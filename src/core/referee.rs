@@ -238,6 +238,7 @@ where
         if self.over { None } else { self.verdict() }
     }
 
+    #[cfg(test)]
     /// The board verdict alone, without the notes.
     pub(crate) fn board_verdict(&self) -> Option<&Verdict> {
         self.board.as_ref()

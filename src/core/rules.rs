@@ -218,7 +218,7 @@ impl Rules {
 
     /// An integer parameter. Values were checked against the game's table when the rules
     /// were built, so only a key the game does not declare gives 0.
-    pub fn int(&self, key: &str) -> u64 {
+    pub(crate) fn int(&self, key: &str) -> u64 {
         self.get(key).and_then(|v| v.parse().ok()).unwrap_or(0)
     }
 

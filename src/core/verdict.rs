@@ -136,7 +136,7 @@ impl MoveClass {
     }
 
     /// The rulebook's one-character label (将, 杀, 捉, 兑, 献, 拦, 跟, 闲).
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             MoveClass::Check => "将",
             MoveClass::MateThreat => "杀",
@@ -150,7 +150,7 @@ impl MoveClass {
     }
 
     /// An attack (将, 杀, 捉); every other kind is an allowed move (闲 in the wide sense).
-    pub fn is_attack(self) -> bool {
+    pub(crate) fn is_attack(self) -> bool {
         matches!(
             self,
             MoveClass::Check | MoveClass::MateThreat | MoveClass::Chase

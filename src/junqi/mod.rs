@@ -6,10 +6,12 @@ pub(crate) mod formats;
 pub(crate) mod judge;
 pub mod notation;
 pub mod replay;
-pub mod rule_set;
+pub(crate) mod rule_set;
 pub mod rules;
-pub mod show;
-pub mod svg;
+pub(crate) mod show;
+pub(crate) mod svg;
+#[cfg(test)]
+mod tests;
 
 use crate::core::error::RecordError;
 use crate::core::game::{PerftOutput, PerftQuery};
@@ -29,7 +31,7 @@ use std::borrow::Cow;
 pub struct Junqi;
 
 /// The start position perft uses when none is given: the standard test layout, all face down.
-pub fn standard_test_position() -> rules::Position {
+pub(crate) fn standard_test_position() -> rules::Position {
     parse_layout(STANDARD_TEST_LAYOUT).unwrap_or_else(|_| rules::Position::empty())
 }
 

@@ -5,7 +5,7 @@ use crate::core::rules::{Preset, RuleError, RuleSet, RuleSpec, RuleValue, Rules}
 use crate::junqi::rules::Params;
 
 /// The rule parameters of a Junqi game (`--rule KEY=VALUE`, the `[Rules]` tag).
-pub static RULE_SPECS: &[RuleSpec] = &[
+pub(crate) static RULE_SPECS: &[RuleSpec] = &[
     RuleSpec {
         key: "color",
         default: "own",
@@ -78,7 +78,7 @@ pub static RULE_SPECS: &[RuleSpec] = &[
     crate::core::limits::RULE_SPEC,
 ];
 
-pub static PRESETS: &[Preset] = &[Preset {
+pub(crate) static PRESETS: &[Preset] = &[Preset {
     name: "standard",
     help: "the rules of the seed (QQ-style fanfanqi): color=own, suicide=no, 3 timeouts, 4 repeats in 8, 80 quiet steps, 300 steps, 3 hours",
     values: &[],
@@ -113,7 +113,7 @@ impl RuleSet for Params {
 
 /// Applies a record's `[Rules "key=value, key=value"]` over the rules in force: a key set on
 /// the command line (`--rule`) keeps the command line's value.
-pub fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, RuleError> {
+pub(crate) fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, RuleError> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for part in tag.split([',', ';', ' ']).filter(|p| !p.trim().is_empty()) {
         let (k, v) = part.split_once('=').ok_or_else(|| RuleError::NotKeyValue {

@@ -18,13 +18,17 @@ use crate::junqi::svg;
 
 /// The position after `ply` actions (default: all), and the action that led to it with the
 /// position before it.
-pub struct Reached {
+pub(crate) struct Reached {
     pub pos: Position,
     pub last: Option<(Position, Action)>,
     pub ply: usize,
 }
 
-pub fn reach(record: &Record, rules: &Rules, ply: Option<usize>) -> Result<Reached, RecordError> {
+pub(crate) fn reach(
+    record: &Record,
+    rules: &Rules,
+    ply: Option<usize>,
+) -> Result<Reached, RecordError> {
     let rules = effective_rules(record, rules)?;
     let referee = JunqiReplayer {
         params: rules.typed::<crate::junqi::rules::Params>(),

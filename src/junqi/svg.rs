@@ -14,7 +14,7 @@ const MARGIN: f64 = 62.0;
 const FRONT: f64 = 30.0;
 
 /// The centre of a station in the picture.
-pub fn xy(sq: Square) -> (f64, f64) {
+pub(crate) fn xy(sq: Square) -> (f64, f64) {
     let (r, c) = (row_of(sq), col_of(sq));
     let y = MARGIN + r as f64 * STEP_Y + if r >= 6 { FRONT } else { 0.0 };
     (MARGIN + c as f64 * STEP_X, y)
@@ -33,7 +33,8 @@ pub(crate) fn size() -> (f64, f64) {
     )
 }
 
-pub fn svg(pos: &Position) -> String {
+#[cfg(test)]
+pub(crate) fn svg(pos: &Position) -> String {
     svg_marked(pos, None)
 }
 

@@ -11,7 +11,7 @@ pub mod rule_set;
 pub mod rules;
 pub(crate) mod show;
 pub mod solve;
-pub mod svg;
+pub(crate) mod svg;
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::{Analysis, PerftOutput, PerftQuery};

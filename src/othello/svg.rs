@@ -24,7 +24,7 @@ pub(crate) fn size() -> f64 {
 }
 
 /// The centre of square `sq` (0 = a1 at the top left, row by row).
-pub fn centre(sq: usize) -> (f64, f64) {
+pub(crate) fn centre(sq: usize) -> (f64, f64) {
     let (row, col) = (sq / 8, sq % 8);
     (
         MARGIN + (col as f64 + 0.5) * STEP,

@@ -6,6 +6,8 @@
 pub(crate) mod fit;
 pub(crate) mod html;
 pub mod report;
+#[cfg(test)]
+mod svg_render_tests;
 pub(crate) mod table;
 
 use std::io::Write;

@@ -16,23 +16,9 @@
 //!
 //! The first of these in ply order decides; at one ply they are tried in the order above.
 //!
-//! The replay plays a line of moves past this judge ([`board_verdict`]); the verdict on a
-//! record (`verdict`) adds the record's claim and events to the board's:
-//!
-//! [`board_verdict`]: crate::xiangqi::replay::board_verdict
-//!
-//! ```
-//! use qipu::Reason;
-//! use qipu::xiangqi::rules::{Move, Position, Square};
-//! use qipu::xiangqi::rule_set::BoardRules;
-//! use qipu::xiangqi::replay::board_verdict;
-//!
-//! let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
-//! let mate = Move::new(Square::parse("a0").unwrap(), Square::parse("a9").unwrap());
-//! let v = board_verdict(&start, &[mate], &BoardRules::default()).unwrap();
-//! assert_eq!(v.reason, Reason::Checkmate);
-//! assert_eq!(v.result.as_str(), "1-0");
-//! ```
+//! The replay plays a line of moves past this judge (`replay::board_verdict`, as the unit test
+//! `a_line_of_moves_is_judged_by_the_board` shows); the verdict on a record (`verdict`) adds
+//! the record's claim and events to the board's.
 
 use crate::core::record::{GameResult, MoveEntry, Player, Record};
 use crate::core::referee::{Judge, JudgedReplay, Judgement};
@@ -357,5 +343,17 @@ mod tests {
     #[test]
     fn a_draw_is_allowed_on_the_board() {
         assert!(allows(&Position::start(), GameResult::Draw));
+    }
+    /// The replay plays a line past the judge: R a0-a9 mates.
+    #[test]
+    fn a_line_of_moves_is_judged_by_the_board() {
+        use crate::core::verdict::Reason;
+        use crate::xiangqi::replay::board_verdict;
+        use crate::xiangqi::rules::{Move, Position, Square};
+        let start = Position::from_fen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w").unwrap();
+        let mate = Move::new(Square::parse("a0").unwrap(), Square::parse("a9").unwrap());
+        let v = board_verdict(&start, &[mate], &BoardRules::default()).unwrap();
+        assert_eq!(v.reason, Reason::Checkmate);
+        assert_eq!(v.result.as_str(), "1-0");
     }
 }

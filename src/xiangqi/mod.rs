@@ -6,11 +6,13 @@ pub(crate) mod judge;
 pub mod notation;
 pub mod referee;
 pub mod repetition;
-pub mod replay;
-pub mod rule_set;
+pub(crate) mod replay;
+pub(crate) mod rule_set;
 pub mod rules;
 pub(crate) mod show;
-pub mod svg;
+pub(crate) mod svg;
+#[cfg(test)]
+mod tests;
 
 use crate::core::error::{RecordError, Warning};
 use crate::core::game::{PerftOutput, PerftQuery};

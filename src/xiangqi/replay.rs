@@ -1,21 +1,20 @@
 //! Replaying a Xiangqi record: the replayer (moves in any notation resolved against the legal
 //! moves), the record replayed and judged through the core driver ([`check_with`]), its result
-//! decided (board verdicts first, then the record's own events and claim), the board's verdict
-//! on a line of moves ([`board_verdict`]), and the position at a ply. The same replayer and judge referee a game one move at a time (`referee.rs`).
+//! decided (board verdicts first, then the record's own events and claim), and the position at
+//! a ply (the tests judge a bare line of moves with `board_verdict`). The same replayer and judge referee a game one move at a time (`referee.rs`).
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::Game;
 use crate::core::record::{MoveEntry, Record};
-use crate::core::referee::{JudgedGame, replay};
+use crate::core::referee::replay;
 use crate::core::replay::{Replay, Replayer};
 use crate::core::rules::Rules;
 use crate::core::span::Span;
-use crate::core::verdict::{self, Verdict};
+use crate::core::verdict;
 use crate::xiangqi::Xiangqi;
-use crate::xiangqi::judge::XiangqiJudge;
 use crate::xiangqi::notation;
 use crate::xiangqi::repetition::Code;
-use crate::xiangqi::rule_set::{self, BoardRules, XiangqiRules};
+use crate::xiangqi::rule_set::{self, XiangqiRules};
 use crate::xiangqi::rules::{Move, Position, SetupError};
 
 /// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
@@ -178,7 +177,7 @@ pub(crate) type PositionAt = (Position, Option<(Position, Move)>, usize);
 
 /// The position after `ply` plies of the record (all of them when `None`), with the move that
 /// led to it. A bad move before that ply is an error.
-pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, RecordError> {
+pub(crate) fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, RecordError> {
     let replay = replay_record(record)?;
     let want = ply.unwrap_or(replay.plies());
     if want > replay.plies() {
@@ -202,11 +201,16 @@ pub fn position_at(record: &Record, ply: Option<usize>) -> Result<PositionAt, Re
     Ok((pos, last, want))
 }
 
-/// The first rule that ends the game on the board, replaying `moves` (legal, as the replay
-/// driver resolved them) from `start`. Cycle moves are named in ICCS.
-pub fn board_verdict(start: &Position, moves: &[Move], rules: &BoardRules) -> Option<Verdict> {
-    let judge = XiangqiJudge::with_capacity(*rules, moves.len());
-    let mut game = JudgedGame::new(XiangqiReplayer, judge, start.clone());
+/// For the tests: the first rule that ends the game on the board, replaying `moves` (legal)
+/// from `start` past the judge, as a record's replay does. Cycle moves are named in ICCS.
+#[cfg(test)]
+pub(crate) fn board_verdict(
+    start: &Position,
+    moves: &[Move],
+    rules: &crate::xiangqi::rule_set::BoardRules,
+) -> Option<verdict::Verdict> {
+    let judge = crate::xiangqi::judge::XiangqiJudge::with_capacity(*rules, moves.len());
+    let mut game = crate::core::referee::JudgedGame::new(XiangqiReplayer, judge, start.clone());
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv, None, i + 1 < moves.len());
     }
@@ -247,6 +251,7 @@ mod board_tests {
     use crate::core::verdict::Reason;
     use crate::xiangqi::judge::allows;
     use crate::xiangqi::repetition::table::find_repetition;
+    use crate::xiangqi::rule_set::BoardRules;
 
     #[test]
     fn checkmate() {

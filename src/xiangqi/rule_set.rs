@@ -5,7 +5,7 @@ use crate::core::rules::{Preset, RuleSet, RuleSpec, RuleValue, Rules};
 use crate::xiangqi::repetition::Code;
 
 /// The rule parameters of Xiangqi.
-pub static RULE_SPECS: &[RuleSpec] = &[
+pub(crate) static RULE_SPECS: &[RuleSpec] = &[
     RuleSpec {
         key: "move-limit",
         default: "60",
@@ -35,7 +35,7 @@ pub static RULE_SPECS: &[RuleSpec] = &[
 
 /// The rule sets; the first is the default. Each sets only what differs from the parameters'
 /// defaults (60-move limit, threefold repetition).
-pub static PRESETS: &[Preset] = &[
+pub(crate) static PRESETS: &[Preset] = &[
     Preset {
         name: "cxa",
         help: "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例",

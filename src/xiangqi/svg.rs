@@ -7,7 +7,7 @@ use crate::xiangqi::notation::chinese::{Script, piece_char};
 use crate::xiangqi::rules::{Color, Kind, Move, Piece, Position, Square};
 
 /// Distance between two points of the board.
-pub const STEP: f64 = 60.0;
+pub(crate) const STEP: f64 = 60.0;
 /// Space around the outermost lines (the coordinates live there).
 pub(crate) const MARGIN: f64 = 72.0;
 /// The board's background.
@@ -29,7 +29,7 @@ pub(crate) fn size() -> (f64, f64) {
 }
 
 /// The centre of a point: file a at the left, rank 0 (Red's back rank) at the bottom.
-pub fn point(file: u8, rank: u8) -> (f64, f64) {
+pub(crate) fn point(file: u8, rank: u8) -> (f64, f64) {
     (
         MARGIN + f64::from(file) * STEP,
         MARGIN + f64::from(9 - rank.min(9)) * STEP,
@@ -237,7 +237,7 @@ pub(crate) fn target_mark(text: &str) -> Option<String> {
 }
 
 /// The position as an SVG document; `last` is the move that led to it.
-pub fn svg(pos: &Position, last: Option<Move>) -> String {
+pub(crate) fn svg(pos: &Position, last: Option<Move>) -> String {
     crate::core::svg::document(size(), None, &defs(), &board(), items(pos, last))
 }
 

@@ -8,31 +8,31 @@ use std::sync::OnceLock;
 
 pub(crate) const COLS: usize = 5;
 pub(crate) const ROWS: usize = 12;
-pub const SQUARES: usize = 60;
+pub(crate) const SQUARES: usize = 60;
 
 /// A station, 0..60.
-pub type Square = u8;
+pub(crate) type Square = u8;
 
-pub fn square(row: usize, col: usize) -> Square {
+pub(crate) fn square(row: usize, col: usize) -> Square {
     (row * COLS + col) as Square
 }
 
-pub fn row_of(sq: Square) -> usize {
+pub(crate) fn row_of(sq: Square) -> usize {
     sq as usize / COLS
 }
 
-pub fn col_of(sq: Square) -> usize {
+pub(crate) fn col_of(sq: Square) -> usize {
     sq as usize % COLS
 }
 
 /// `A0` … `L4`.
-pub fn square_name(sq: Square) -> String {
+pub(crate) fn square_name(sq: Square) -> String {
     let row = (b'A' + row_of(sq) as u8) as char;
     format!("{row}{}", col_of(sq))
 }
 
 /// Reads `A0` … `L4` (the letter in either case).
-pub fn parse_square(s: &str) -> Option<Square> {
+pub(crate) fn parse_square(s: &str) -> Option<Square> {
     let b = s.as_bytes();
     if b.len() != 2 {
         return None;
@@ -45,7 +45,7 @@ pub fn parse_square(s: &str) -> Option<Square> {
 }
 
 /// Camps (行营): C1 C3 D2 E1 E3 and H1 H3 I2 J1 J3. Safe islands: nothing there can be attacked.
-pub fn is_camp(sq: Square) -> bool {
+pub(crate) fn is_camp(sq: Square) -> bool {
     matches!(
         (row_of(sq), col_of(sq)),
         (2, 1) | (2, 3) | (3, 2) | (4, 1) | (4, 3) | (7, 1) | (7, 3) | (8, 2) | (9, 1) | (9, 3)
@@ -61,7 +61,7 @@ pub(crate) fn is_headquarters(sq: Square) -> bool {
 }
 
 /// Whether two stations are linked (a road or a railway), from the geometry alone.
-pub fn geometric_link(a: Square, b: Square) -> bool {
+pub(crate) fn geometric_link(a: Square, b: Square) -> bool {
     let (ra, ca) = (row_of(a) as i32, col_of(a) as i32);
     let (rb, cb) = (row_of(b) as i32, col_of(b) as i32);
     let (dr, dc) = ((ra - rb).abs(), (ca - cb).abs());
@@ -74,7 +74,7 @@ pub fn geometric_link(a: Square, b: Square) -> bool {
 }
 
 /// Whether the link between two linked stations is railway.
-pub fn geometric_rail(a: Square, b: Square) -> bool {
+pub(crate) fn geometric_rail(a: Square, b: Square) -> bool {
     let (ra, ca) = (row_of(a), col_of(a));
     let (rb, cb) = (row_of(b), col_of(b));
     if ra == rb && ca.abs_diff(cb) == 1 {
@@ -91,7 +91,7 @@ pub fn geometric_rail(a: Square, b: Square) -> bool {
 }
 
 /// The board's links, computed once.
-pub struct Graph {
+pub(crate) struct Graph {
     /// Every linked neighbour of a station, with whether the link is railway.
     pub links: Vec<Vec<(Square, bool)>>,
     /// For each station and each of the four directions (up, down, left, right), the
@@ -147,15 +147,16 @@ impl Graph {
         Graph { links, rays, rail }
     }
 
+    #[cfg(test)]
     /// The links as unordered pairs: `(all, railway)`.
-    pub fn link_counts(&self) -> (usize, usize) {
+    pub(crate) fn link_counts(&self) -> (usize, usize) {
         let all: usize = self.links.iter().map(Vec::len).sum();
         let rail: usize = self.rail.iter().map(Vec::len).sum();
         (all / 2, rail / 2)
     }
 }
 
-pub fn graph() -> &'static Graph {
+pub(crate) fn graph() -> &'static Graph {
     static GRAPH: OnceLock<Graph> = OnceLock::new();
     GRAPH.get_or_init(Graph::build)
 }

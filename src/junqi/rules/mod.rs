@@ -1,14 +1,14 @@
 //! The Junqi Fanfanqi engine: board graph, pieces, positions, legal actions and attack
 //! resolution. No notation here.
 
-pub mod board;
-pub mod movegen;
+pub(crate) mod board;
+pub(crate) mod movegen;
 pub(crate) mod params;
-pub mod perft;
+pub(crate) mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;
 
-pub use board::{Square, parse_square, square_name};
+pub(crate) use board::{Square, parse_square, square_name};
 pub use params::Params;
-pub use piece::{Color, Outcome, Piece, Rank};
+pub(crate) use piece::{Color, Outcome, Piece, Rank};
 pub use position::{Action, Applied, Cell, Position};

@@ -266,9 +266,10 @@ pub(crate) fn open_reach(from: Square, engineer: bool) -> u64 {
     reach(&Position::empty(), from, engineer).0
 }
 
+#[cfg(test)]
 /// The golden counts: destinations of a lone piece on an empty board, summed over all 60
 /// stations (458 for an ordinary piece, 1188 for an engineer).
-pub fn lone_piece_destinations(engineer: bool) -> u32 {
+pub(crate) fn lone_piece_destinations(engineer: bool) -> u32 {
     (0..SQUARES as Square)
         .map(|s| open_reach(s, engineer).count_ones())
         .sum()

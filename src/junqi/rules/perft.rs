@@ -6,7 +6,7 @@
 use super::params::Params;
 use super::position::Position;
 
-pub fn perft(pos: &Position, depth: u32, params: &Params) -> u64 {
+pub(crate) fn perft(pos: &Position, depth: u32, params: &Params) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -76,7 +76,7 @@ pub struct Position {
 
 impl Position {
     /// An empty board, the first player to act, nothing set.
-    pub fn empty() -> Position {
+    pub(crate) fn empty() -> Position {
         Position {
             cells: [Cell::Empty; SQUARES],
             to_move: Player::First,
@@ -103,7 +103,7 @@ impl Position {
         }
     }
 
-    pub fn color_of(&self, p: Player) -> Option<Color> {
+    pub(crate) fn color_of(&self, p: Player) -> Option<Color> {
         self.first_color.map(|c| match p {
             Player::First => c,
             Player::Second => c.other(),
@@ -119,11 +119,11 @@ impl Position {
         })
     }
 
-    pub fn cell(&self, sq: Square) -> Cell {
+    pub(crate) fn cell(&self, sq: Square) -> Cell {
         self.cells.get(sq as usize).copied().unwrap_or(Cell::Empty)
     }
 
-    pub fn face_down_count(&self) -> usize {
+    pub(crate) fn face_down_count(&self) -> usize {
         self.cells
             .iter()
             .filter(|c| matches!(c, Cell::Down(_)))

@@ -8,7 +8,7 @@ use crate::othello::rules::{Board, Move};
 pub(crate) const PASS_SPELLINGS: &[&str] = &["pass", "pa", "ps", "@@", "--"];
 
 /// Reads a square (`f5`, `F5`) into its bit index.
-pub fn parse_square(s: &str) -> Option<u8> {
+pub(crate) fn parse_square(s: &str) -> Option<u8> {
     let b = s.as_bytes();
     if b.len() != 2 {
         return None;

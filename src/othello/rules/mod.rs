@@ -258,7 +258,7 @@ impl Board {
     }
 
     /// What is on a square: `Some(Player::First)` black, `Some(Player::Second)` white.
-    pub fn at(&self, sq: usize) -> Option<Player> {
+    pub(crate) fn at(&self, sq: usize) -> Option<Player> {
         let bit = 1u64 << (sq & 63);
         if self.black & bit != 0 {
             Some(Player::First)

@@ -167,7 +167,7 @@ fn read_one(game: roxmltree::Node<'_, '_>, index: usize) -> Record {
 }
 
 /// Reads a CBF file: each `<ChineseChessRecord>` in it.
-pub fn read_cbf(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read_cbf(text: &str) -> Vec<Result<Record, RecordError>> {
     let options = roxmltree::ParsingOptions {
         allow_dtd: false,
         ..roxmltree::ParsingOptions::default()

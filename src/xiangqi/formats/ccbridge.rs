@@ -23,7 +23,7 @@ use crate::core::record::{GameKind, GameResult, Record, Tag};
 use crate::core::span::Span;
 
 pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
-pub const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
+pub(crate) const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 /// Where the move tree starts in a record.
 const MOVES_AT: usize = 2214;
 const BOARD_AT: usize = 2120;
@@ -36,6 +36,7 @@ const BLOCK: usize = 4096;
 const INDEX_AT: usize = 66624;
 const INDEX_ENTRY: usize = 276;
 const SLOTS_AT: usize = 60;
+#[cfg(test)]
 const LIBRARY_NAME: (usize, usize) = (64, 512);
 
 /// The header fields read, as (tag, offset, width in bytes).
@@ -298,7 +299,7 @@ fn read_record(bytes: &[u8], start: usize, end: usize, index: usize) -> Result<R
 }
 
 /// Reads a `.cbr` file: one record.
-pub fn read_cbr(bytes: &[u8]) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read_cbr(bytes: &[u8]) -> Vec<Result<Record, RecordError>> {
     match read_record(bytes, 0, bytes.len(), 0) {
         Ok(Read::Game(r)) => vec![Ok(*r)],
         Ok(Read::Heading(_)) => vec![Err(RecordError::new(
@@ -386,15 +387,16 @@ fn library_slots(bytes: &[u8]) -> Result<Vec<Slot>, RecordError> {
     Ok(out)
 }
 
+#[cfg(test)]
 /// The library's name (header offset 64).
-pub fn library_name(bytes: &[u8]) -> Option<String> {
+pub(crate) fn library_name(bytes: &[u8]) -> Option<String> {
     bytes
         .get(LIBRARY_NAME.0..LIBRARY_NAME.0 + LIBRARY_NAME.1)
         .and_then(utf16_field)
 }
 
 /// Reads the games `from..from + max` of a `.cbl` library, and whether more follow.
-pub fn read_cbl_range(
+pub(crate) fn read_cbl_range(
     bytes: &[u8],
     from: usize,
     max: usize,

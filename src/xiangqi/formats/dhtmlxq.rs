@@ -54,7 +54,7 @@ fn element(input: &str) -> IResult<&str, (&str, &str)> {
 
 /// Reads every `[DhtmlXQ]` block of a text (or the whole text as one game when it has tags but
 /// no block markers).
-pub fn read_dhtmlxq(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read_dhtmlxq(text: &str) -> Vec<Result<Record, RecordError>> {
     let mut blocks = Vec::new();
     let mut from = 0;
     while let Some(i) = text.get(from..).and_then(|t| t.find("[DhtmlXQ]")) {

@@ -8,7 +8,7 @@
 #![allow(clippy::result_large_err)] // RecordError is the core API's error type, returned by value.
 
 pub mod board;
-pub mod cbf;
+pub(crate) mod cbf;
 pub mod ccbridge;
 pub(crate) mod cut;
 pub(crate) mod dhtmlxq;
@@ -22,11 +22,12 @@ pub(crate) mod write;
 pub(crate) mod xqf;
 pub(crate) mod xqf_write;
 
-pub use dhtmlxq::read_dhtmlxq;
-pub use pgn_read::read_pgn;
+pub(crate) use dhtmlxq::read_dhtmlxq;
+pub(crate) use pgn_read::read_pgn;
 pub use pgn_tokens::{TokenNotation, token_notation};
-pub use pgn_write::{WrittenMove, write_pgn};
-pub use ucci::read_ucci;
+#[cfg(test)]
+pub(crate) use pgn_write::write_pgn;
+pub(crate) use ucci::read_ucci;
 pub use xqf::read_xqf;
 
 use crate::core::error::{ErrorKind, RecordError};

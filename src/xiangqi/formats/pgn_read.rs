@@ -12,7 +12,7 @@ use crate::core::span::Span;
 use memchr::memchr;
 
 /// Reads every game of an XQ PGN file.
-pub fn read_pgn(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read_pgn(text: &str) -> Vec<Result<Record, RecordError>> {
     let games = split_games(text);
     if games.is_empty() {
         return vec![Err(RecordError::parse(

@@ -8,7 +8,7 @@ use std::fmt::Write;
 /// One move to write, already rendered in the target notation, with its comments and the
 /// alternative lines that replace it (rendered too).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct WrittenMove {
+pub(crate) struct WrittenMove {
     pub text: String,
     pub comments: Vec<String>,
     pub variations: Vec<Vec<WrittenMove>>,
@@ -22,6 +22,7 @@ impl WrittenMove {
         }
     }
 
+    #[cfg(test)]
     /// The main line `texts` (one rendered text per move, aligned with `record.moves`), each
     /// move with the record's comments on it, without variations.
     pub(crate) fn main_line(record: &Record, texts: &[String]) -> Vec<WrittenMove> {
@@ -46,10 +47,11 @@ const ROSTER: [&str; 8] = [
     "Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result",
 ];
 
+#[cfg(test)]
 /// Writes one game: the main line `moves` (one rendered text per replayed move, aligned with
 /// `record.moves` for comments), `[Format "<format_tag>"]`, `[FEN]` when the record has a
 /// set-up position, and the result.
-pub fn write_pgn(record: &Record, moves: &[String], format_tag: &str) -> String {
+pub(crate) fn write_pgn(record: &Record, moves: &[String], format_tag: &str) -> String {
     write_pgn_tree(record, &WrittenMove::main_line(record, moves), format_tag)
 }
 

@@ -111,7 +111,7 @@ fn unexpected(w: &str, at: usize, expected: &str) -> RecordError {
 }
 
 /// Reads a UCCI / move-list file.
-pub fn read_ucci(text: &str) -> Vec<Result<Record, RecordError>> {
+pub(crate) fn read_ucci(text: &str) -> Vec<Result<Record, RecordError>> {
     let content = |l: &str| {
         let t = l.trim();
         !t.is_empty() && !t.starts_with('#')

@@ -169,7 +169,7 @@ pub fn parse(text: &str) -> Result<Relative, NotationError> {
 }
 
 /// Resolves a Chinese move against the legal moves (leniently: see the module docs).
-pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
+pub(crate) fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
     let rel = parse(text)?;
     relative::resolve(pos, &rel, text.trim())
 }

@@ -37,7 +37,7 @@ pub fn parse(text: &str) -> Result<Move, NotationError> {
 }
 
 /// Resolves an ICCS move against the legal moves.
-pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
+pub(crate) fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), NotationError> {
     let mv = parse(text)?;
     let own = pos
         .piece_at(mv.from)

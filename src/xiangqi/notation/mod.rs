@@ -23,7 +23,7 @@ pub use numerals::Digits;
 
 /// The notations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Notation {
+pub(crate) enum Notation {
     Iccs,
     Wxf,
     Chinese,
@@ -88,7 +88,7 @@ impl NotationError {
         }
     }
     /// A record error without position (the replay driver adds ply, span and move text).
-    pub fn to_record_error(&self) -> RecordError {
+    pub(crate) fn to_record_error(&self) -> RecordError {
         RecordError::new(self.error_kind(), self.message.clone())
     }
 }
@@ -109,7 +109,7 @@ impl From<NotationError> for RecordError {
 
 /// Guesses the notation of one move token: Chinese if it holds a CJK character, ICCS if it
 /// is two squares (`h2e2`, `H2-E2`), WXF otherwise.
-pub fn detect(text: &str) -> Notation {
+pub(crate) fn detect(text: &str) -> Notation {
     let t = text.trim();
     if t.chars().any(|c| c as u32 >= 0x2E80) {
         Notation::Chinese
@@ -126,7 +126,7 @@ pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Option<String>), Not
 }
 
 /// Resolves a move written in `notation`.
-pub fn resolve_as(
+pub(crate) fn resolve_as(
     pos: &Position,
     text: &str,
     notation: Notation,

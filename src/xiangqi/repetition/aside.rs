@@ -18,7 +18,7 @@ pub struct Aside {
 
 impl Aside {
     /// No check set aside: ordinary legality.
-    pub fn none() -> Aside {
+    pub(crate) fn none() -> Aside {
         Aside::default()
     }
 

@@ -25,7 +25,7 @@ use crate::xiangqi::rules::{Move, Position, Square};
 
 /// What one move does.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveInfo {
+pub(crate) struct MoveInfo {
     pub check: bool,
     pub mate_threat: bool,
     /// New threats by pieces other than pawns.
@@ -49,7 +49,7 @@ pub struct MoveInfo {
 
 impl MoveInfo {
     /// The class, counting pawn chases or not.
-    pub fn class(&self, pawns_chase: bool) -> MoveClass {
+    pub(crate) fn class(&self, pawns_chase: bool) -> MoveClass {
         if self.check {
             MoveClass::Check
         } else if self.mate_threat {
@@ -62,7 +62,7 @@ impl MoveInfo {
     }
 
     /// The points the move aims at, for its class.
-    pub fn targets(&self, pawns_chase: bool) -> Vec<Square> {
+    pub(crate) fn targets(&self, pawns_chase: bool) -> Vec<Square> {
         let mut v: Vec<Square> = match self.class(pawns_chase) {
             MoveClass::Check | MoveClass::MateThreat => self.king.into_iter().collect(),
             MoveClass::Chase => {
@@ -82,7 +82,7 @@ impl MoveInfo {
 
 /// Analyses the move `mv` played from `before` (its side to move) under the AXF reading: no
 /// mate threats, chases by the pieces' lines (see `threats::new_threats`).
-pub fn analyse_axf(before: &Position, mv: Move) -> MoveInfo {
+pub(crate) fn analyse_axf(before: &Position, mv: Move) -> MoveInfo {
     let side = before.side_to_move();
     let mut after = before.clone();
     after.play_unchecked(mv);
@@ -104,7 +104,7 @@ pub fn analyse_axf(before: &Position, mv: Move) -> MoveInfo {
 
 /// Analyses the move `mv` played from `before` under the CXA rulebook. `prev` is the position
 /// before the opponent's last move and that move (what stood before a check).
-pub fn analyse_cxa(
+pub(crate) fn analyse_cxa(
     prev: Option<(&Position, Move)>,
     before: &Position,
     mv: Move,

@@ -39,7 +39,7 @@ pub(crate) const CAPTURE_COST: u32 = 3;
 /// twice, and a repetition the players leave is judged again at every ply. The pieces a side
 /// could win and whether it forces mate are asked and kept apart: most moves need only one.
 #[derive(Debug)]
-pub struct Ctx {
+pub(crate) struct Ctx {
     /// By position: the threats that count, and those a rejected direct capture masks.
     victims: HashMap<Key, (Position, Vec<Threat>, Vec<Threat>)>,
     mates: HashMap<Key, (Position, bool)>,
@@ -59,7 +59,7 @@ impl Default for Ctx {
 
 impl Ctx {
     /// A game's context under the CXA edition `code`.
-    pub fn new(code: Code) -> Ctx {
+    pub(crate) fn new(code: Code) -> Ctx {
         Ctx {
             victims: HashMap::new(),
             mates: HashMap::new(),

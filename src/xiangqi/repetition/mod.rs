@@ -18,9 +18,9 @@ mod decide;
 mod idle;
 pub mod mate;
 pub(crate) mod table;
-pub mod threats;
+pub(crate) mod threats;
 
-pub use classify::{MoveInfo, analyse_axf, analyse_cxa};
+pub(crate) use classify::{MoveInfo, analyse_axf, analyse_cxa};
 pub(crate) use decide::Ruling;
 pub(crate) use decide::judge_infos;
 

@@ -90,7 +90,7 @@ pub(super) fn captures_on(pos: &Position, sq: Square, standing: &[Square]) -> Ve
 }
 
 /// Whether the side to move can checkmate at once.
-pub fn has_mate_in_one(pos: &Position) -> bool {
+pub(crate) fn has_mate_in_one(pos: &Position) -> bool {
     let mut list = MoveList::new();
     let mut scratch = pos.clone();
     scratch.legal_moves_mut(&mut list);
@@ -162,8 +162,9 @@ fn wins_material(
     (wins, roots)
 }
 
+#[cfg(test)]
 /// Every threat of `side` in `pos` (as if `side` were to move).
-pub fn threats(pos: &Position, side: Color, code: Code) -> Vec<Threat> {
+pub(crate) fn threats(pos: &Position, side: Color, code: Code) -> Vec<Threat> {
     assess(pos, side, code)
         .into_iter()
         .filter(|(_, (wins, _))| *wins)

@@ -51,7 +51,7 @@ impl Position {
     /// the rules cannot be applied ([`Position::unplayable_problems`]); what no game can reach
     /// (a pawn behind its starting rank, a third rook) is left to the caller to warn about
     /// ([`Position::setup_problems`] lists it).
-    pub fn from_fen_composed(fen: &str) -> Result<Position, SetupError> {
+    pub(crate) fn from_fen_composed(fen: &str) -> Result<Position, SetupError> {
         Position::from_fen_checked(fen, true)
     }
 

@@ -82,7 +82,7 @@ impl Position {
     }
 
     /// An empty board (no kings): for building set-ups with [`Position::set_piece`].
-    pub fn empty(side: Color) -> Position {
+    pub(crate) fn empty(side: Color) -> Position {
         let mut p = Position {
             board: [0; 90],
             occ: [0; 2],
@@ -156,7 +156,7 @@ impl Position {
             self.hash ^= zobrist::BLACK_TO_MOVE;
         }
     }
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub(crate) fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
     }
     /// The king of `color`, if it is on the board.
@@ -295,7 +295,7 @@ impl Position {
 
     /// Whether the move is legal for the piece on `from`, whoever is to move: it follows the
     /// piece's rules and does not leave its own king attacked (nor facing the other king).
-    pub fn is_legal(&self, mv: Move) -> bool {
+    pub(crate) fn is_legal(&self, mv: Move) -> bool {
         let Some(piece) = self.piece_at(mv.from) else {
             return false;
         };

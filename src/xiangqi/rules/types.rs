@@ -11,7 +11,7 @@ pub struct Square(u8);
 
 impl Square {
     /// `file` 0–8 (a–i), `rank` 0–9.
-    pub fn new(file: u8, rank: u8) -> Option<Square> {
+    pub(crate) fn new(file: u8, rank: u8) -> Option<Square> {
         (file < 9 && rank < 10).then(|| Square(rank * 9 + file))
     }
     pub(crate) fn from_index(index: usize) -> Option<Square> {
@@ -24,14 +24,14 @@ impl Square {
     pub(crate) fn index(self) -> usize {
         self.0 as usize
     }
-    pub fn file(self) -> u8 {
+    pub(crate) fn file(self) -> u8 {
         self.0 % 9
     }
-    pub fn rank(self) -> u8 {
+    pub(crate) fn rank(self) -> u8 {
         self.0 / 9
     }
     /// Parses an ICCS square (`h2`, `E7`).
-    pub fn parse(s: &str) -> Option<Square> {
+    pub(crate) fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();
         if b.len() != 2 {
             return None;
@@ -153,7 +153,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub fn new(color: Color, kind: Kind) -> Piece {
+    pub(crate) fn new(color: Color, kind: Kind) -> Piece {
         Piece { color, kind }
     }
     /// The engine's one-byte code: kind 1–7, plus 8 for Black; 0 is an empty point.
@@ -212,7 +212,7 @@ pub struct Move {
 }
 
 impl Move {
-    pub fn new(from: Square, to: Square) -> Move {
+    pub(crate) fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
     /// ICCS lower case without a dash: `h2e2`.

@@ -3,17 +3,20 @@
 //! and judged at the given occurrence under `code=cxa`; the expected result and reason follow
 //! from the clause. A few clauses that need no cycle are checked on single positions below.
 
-use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::repetition::aside::Aside;
-use qipu::xiangqi::repetition::cxa::{self, Ctx};
-use qipu::xiangqi::repetition::mate::Budget;
-use qipu::xiangqi::repetition::threats::{Threat, threats};
-use qipu::xiangqi::repetition::{Code, MoveInfo, analyse_axf, analyse_cxa};
-use qipu::xiangqi::replay::board_verdict;
-use qipu::xiangqi::rule_set::BoardRules;
-use qipu::xiangqi::rules::{Color, Move, Position, Square};
+use crate::core::verdict::MoveClass;
+use crate::xiangqi::repetition::aside::Aside;
+use crate::xiangqi::repetition::cxa::{self, Ctx};
+use crate::xiangqi::repetition::mate::Budget;
+use crate::xiangqi::repetition::threats::{Threat, threats};
+use crate::xiangqi::repetition::{Code, MoveInfo, analyse_axf, analyse_cxa};
+use crate::xiangqi::replay::board_verdict;
+use crate::xiangqi::rule_set::BoardRules;
+use crate::xiangqi::rules::{Color, Move, Position, Square};
 
-const CASES: &str = include_str!("fixtures/xiangqi-cxa-cases.tsv");
+const CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/xiangqi-cxa-cases.tsv"
+));
 
 fn mv(s: &str) -> Move {
     Move::new(
@@ -180,7 +183,7 @@ fn capture_that_gets_mated_is_no_threat() {
     assert!(pos.is_legal(mv("a2a6")));
     let mut after = pos.clone();
     after.play(mv("a2a6")).unwrap();
-    assert!(qipu::xiangqi::repetition::threats::has_mate_in_one(&after));
+    assert!(crate::xiangqi::repetition::threats::has_mate_in_one(&after));
     assert!(
         !cxa_threats(&pos, Color::Red)
             .iter()
@@ -204,8 +207,8 @@ fn capture_that_gets_mated_is_no_threat() {
 /// record's own notation.
 #[test]
 fn disputed_samples() {
-    use qipu::core::rules::Rules;
-    use qipu::xiangqi::rule_set::{PRESETS, RULE_SPECS};
+    use crate::core::rules::Rules;
+    use crate::xiangqi::rule_set::{PRESETS, RULE_SPECS};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi/disputed");
     let cases = [
         (
@@ -254,9 +257,10 @@ fn disputed_samples() {
     ];
     for (file, preset, result, reason, agrees) in cases {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let record = qipu::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
+        let record = crate::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
         let rules = Rules::build(RULE_SPECS, PRESETS, Some(preset), &[]).unwrap();
-        let checked = qipu::core::game::Game::check(&qipu::xiangqi::Xiangqi, &record, &rules, true);
+        let checked =
+            crate::core::game::Game::check(&crate::xiangqi::Xiangqi, &record, &rules, true);
         let v = checked.verdict.expect("a verdict");
         assert_eq!(
             v.result.to_string(),
@@ -277,10 +281,10 @@ fn disputed_samples() {
 /// still does). The detail says so.
 #[test]
 fn a_drawn_repetition_the_players_leave_does_not_end_the_game() {
-    use qipu::core::game::Game;
-    use qipu::core::record::Input;
-    use qipu::core::rules::Rules;
-    use qipu::xiangqi::Xiangqi;
+    use crate::core::game::Game;
+    use crate::core::record::Input;
+    use crate::core::rules::Rules;
+    use crate::xiangqi::Xiangqi;
     let cycle = "1. A7-A9 E9-E8 2. A9-A8 E8-E9 3. A8-A7 I5-G4 4. A7-A9 E9-E8 5. A9-A8 E8-E9 \
                  6. A8-A7 G4-I5 7. A7-A9 E9-E8 8. A9-A8 E8-E9 9. A8-A7 I5-G4 10. A7-A9 E9-E8 \
                  11. A9-A8 E8-E9 12. A8-A7 G4-I5";
@@ -441,37 +445,6 @@ fn the_1999_pawn_clause_needs_both_sides_to_chase() {
     }
 }
 
-/// Issue 31, item 8: the note `--explain` prints on the rulebook edition a record's Date
-/// suggests is carried by the JSON report too (with `--explain`), word for word.
-#[test]
-fn the_edition_note_is_in_the_json_report_with_explain() {
-    let run = |args: &[&str]| {
-        let out = assert_cmd::Command::cargo_bin("qipu")
-            .unwrap()
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
-    let file = "samples/xiangqi/disputed/pawn-chase-1999.pgn";
-    let (_, text) = run(&["adjudicate", "--explain", file]);
-    let note = text
-        .lines()
-        .find_map(|l| l.trim_start().strip_prefix("note: "))
-        .expect("the text's edition note");
-    assert!(note.contains("1999 rulebook"), "{note}");
-    let (json, _) = run(&["adjudicate", "--explain", "--json", file]);
-    let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
-    assert_eq!(v["notes"], serde_json::json!([note]), "{json}");
-    // Without --explain the report is as before: no notes.
-    let (json, _) = run(&["adjudicate", "--json", file]);
-    assert!(!json.contains("\"notes\""), "{json}");
-}
-
 // ---- Issue 31: labels as the arbiters print them (kind 4) ----
 
 /// Kind 4: a piece that must stay on its line to keep a cannon's attack on its king blocked is
@@ -485,44 +458,6 @@ fn a_pinned_blocker_blocks() {
         assert_eq!(info.class(false), MoveClass::Block, "{step} {info:?}");
         assert_eq!(info.targets(false), vec![sq("e1")], "{step}");
     }
-}
-
-/// Kind 4: a move that is two things at once is printed with both (从重: judged by the
-/// heavier). The Tiantian case 3: the black rook's 车３平５ threatens mate and chases (杀兼捉,
-/// judged 杀); `--explain` prints 杀兼捉, the JSON cycle carries `"also": "chase"`, and a
-/// move that is one thing has no `also`.
-#[test]
-fn a_move_that_is_two_things_is_printed_with_both() {
-    let dir = std::env::temp_dir().join(format!("qipu-dual-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("case3.pgn");
-    let lap = "炮七进二 车３平５ 炮七退二 车５平３ ";
-    std::fs::write(
-        &file,
-        format!(
-            "[FEN \"9/4ak1N1/5a3/p8/4P4/9/P1r5P/3R5/9/2CKCr3 w - - 0 1\"]\n\n{}*\n",
-            lap.repeat(3)
-        ),
-    )
-    .unwrap();
-    let path = file.to_str().expect("a UTF-8 temporary path");
-    let out = crate::common::qipu()
-        .args(["adjudicate", "--explain", path])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stderr);
-    let row = text
-        .lines()
-        .find(|l| l.contains("车３平５"))
-        .expect("the cycle's row");
-    assert!(row.contains("mate-threat 杀兼捉"), "{text}");
-    let (_, reports) = crate::common::json(&["adjudicate", "-q", path]);
-    let v = &reports[0];
-    let cycle = v["verdict"]["cycle"].as_array().unwrap();
-    assert_eq!(cycle[1]["kind"], "mate-threat", "{v}");
-    assert_eq!(cycle[1]["also"], "chase", "{v}");
-    assert!(cycle[3].get("also").is_none(), "{v}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Kind 4: a pawn's step that is another piece's chase is 闲兼捉 (the pawn's own step idle,

@@ -1,14 +1,17 @@
 //! The CXA rulebook's 棋例图示 (2020), rebuilt (tests/fixtures/xiangqi-cxa-2020-diagrams.tsv):
 //! every move's label as printed, the ruling, and each side's term.
 
-use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::notation;
-use qipu::xiangqi::repetition::Code;
-use qipu::xiangqi::replay::board_verdict;
-use qipu::xiangqi::rule_set::BoardRules;
-use qipu::xiangqi::rules::{Move, Position};
+use crate::core::verdict::MoveClass;
+use crate::xiangqi::notation;
+use crate::xiangqi::repetition::Code;
+use crate::xiangqi::replay::board_verdict;
+use crate::xiangqi::rule_set::BoardRules;
+use crate::xiangqi::rules::{Move, Position};
 
-const DIAGRAMS: &str = include_str!("fixtures/xiangqi-cxa-2020-diagrams.tsv");
+const DIAGRAMS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/xiangqi-cxa-2020-diagrams.tsv"
+));
 
 /// The kinds a term counts (一捉一兑 → {捉: 1, 兑: 1}; 长捉 → {捉: all}; 两闲 → {闲: 2}).
 fn kinds(term: &str) -> Vec<(char, u32)> {
@@ -121,7 +124,7 @@ fn the_1999_edition_differs_only_by_its_clauses() {
             let (mv, _) = notation::resolve(&pos, text).unwrap();
             pawn_moves.push(
                 pos.piece_at(mv.from)
-                    .is_some_and(|p| p.kind == qipu::xiangqi::rules::Kind::Pawn),
+                    .is_some_and(|p| p.kind == crate::xiangqi::rules::Kind::Pawn),
             );
             pos.play(mv).unwrap();
             line_moves.push(mv);

@@ -2,11 +2,11 @@
 //! tag). Expected plies are recomputed here from the record text where a parameter moves
 //! them, not copied from the program.
 
-use qipu::core::error::ErrorKind;
-use qipu::core::game::{Checked, Game};
-use qipu::core::record::{Input, Record};
-use qipu::core::rules::Rules;
-use qipu::junqi::Junqi;
+use crate::core::error::ErrorKind;
+use crate::core::game::{Checked, Game};
+use crate::core::record::{Input, Record};
+use crate::core::rules::Rules;
+use crate::junqi::Junqi;
 use std::sync::Arc;
 
 fn read(text: &str) -> Record {
@@ -317,8 +317,8 @@ fn events_rules() {
 /// `--rule` wins over a record's `[Rules]` tag even when it names the default value.
 #[test]
 fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
-    use qipu::core::rules::Rules;
-    use qipu::junqi::rule_set::{PRESETS, RULE_SPECS, merge_tag};
+    use crate::core::rules::Rules;
+    use crate::junqi::rule_set::{PRESETS, RULE_SPECS, merge_tag};
     let cli = Rules::build(
         RULE_SPECS,
         PRESETS,

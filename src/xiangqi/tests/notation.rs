@@ -3,10 +3,10 @@
 //! and Chinese (both scripts, both digit styles) resolves back to the same move. The default
 //! run takes a slice; the whole corpus is #[ignore]d. Tests skip when the corpus is missing.
 
-use qipu::xiangqi::notation::{
+use crate::xiangqi::notation::{
     self, ChineseStyle, Digits, Notation, NotationErrorKind, Script, Style,
 };
-use qipu::xiangqi::rules::{Move, Position};
+use crate::xiangqi::rules::{Move, Position};
 use std::path::{Path, PathBuf};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/xiangqi/ccpd");
@@ -248,7 +248,7 @@ fn rule_cases_replay_in_iccs() {
 /// written in every style, resolves back to itself without a lenient reading.
 #[test]
 fn crowded_random_setups_round_trip() {
-    use qipu::xiangqi::rules::{Color, Kind, Piece, Square};
+    use crate::xiangqi::rules::{Color, Kind, Piece, Square};
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move |n: u64| {
         seed ^= seed << 13;

@@ -1,14 +1,14 @@
 //! perft and move generation, checked against a slow generator written here from the link
 //! geometry alone (no precomputed rays or railway lists), plus the golden counts.
 
-use qipu::core::game::{Game, PerftQuery};
-use qipu::junqi::Junqi;
-use qipu::junqi::notation::position::{format_position, parse_position};
-use qipu::junqi::rules::board::{
+use crate::core::game::{Game, PerftQuery};
+use crate::junqi::Junqi;
+use crate::junqi::notation::position::{format_position, parse_position};
+use crate::junqi::rules::board::{
     SQUARES, col_of, geometric_link, geometric_rail, is_camp, row_of, square,
 };
-use qipu::junqi::rules::movegen::lone_piece_destinations;
-use qipu::junqi::rules::{Action, Cell, Params, Position, Rank, board};
+use crate::junqi::rules::movegen::lone_piece_destinations;
+use crate::junqi::rules::{Action, Cell, Params, Position, Rank, board};
 
 /// Mid-game positions of samples/junqi/flag-captured.jqr (after 60 and 120 actions), with the
 /// face-down pieces known from its layout.
@@ -182,7 +182,7 @@ fn standard_start_perft() {
     assert_eq!(perft(None, 1), 50);
     assert_eq!(perft(None, 2), 2450);
     assert_eq!(perft(None, 3), 117_600);
-    let start = qipu::junqi::standard_test_position();
+    let start = crate::junqi::standard_test_position();
     assert_eq!(slow_perft(&start, 2, &Params::default()), 2450);
 }
 
@@ -238,9 +238,9 @@ fn color_any_lets_the_second_flip_set_colours() {
     };
     // First flips C2 (a blue battalion commander), second flips E2 (a blue engineer).
     let flips = |params: &Params| {
-        let mut pos = qipu::junqi::standard_test_position();
+        let mut pos = crate::junqi::standard_test_position();
         for name in ["C2", "E2"] {
-            let sq = qipu::junqi::rules::parse_square(name).unwrap();
+            let sq = crate::junqi::rules::parse_square(name).unwrap();
             let Cell::Down(Some(piece)) = pos.cell(sq) else {
                 panic!("{name}")
             };
@@ -251,12 +251,12 @@ fn color_any_lets_the_second_flip_set_colours() {
     let (p_own, p_any) = (flips(&own), flips(&any));
     assert_eq!(p_own.first_color, None);
     assert_eq!(
-        p_any.color_of(qipu::core::record::Player::Second),
-        Some(qipu::junqi::rules::Color::Blue)
+        p_any.color_of(crate::core::record::Player::Second),
+        Some(crate::junqi::rules::Color::Blue)
     );
     // color=own: 48 flips, then 47 flips. color=any: the second player may also move.
-    let own2 = qipu::junqi::rules::perft::perft(&p_own, 2, &own);
-    let any2 = qipu::junqi::rules::perft::perft(&p_any, 2, &any);
+    let own2 = crate::junqi::rules::perft::perft(&p_own, 2, &own);
+    let any2 = crate::junqi::rules::perft::perft(&p_any, 2, &any);
     assert_eq!(own2, 48 * 47);
     assert!(any2 > own2, "{any2}");
     assert_eq!(slow_perft(&p_any, 2, &any), any2);

@@ -4,9 +4,9 @@
 //! disc, a white disc, a legal-move dot or green, every Junqi station a face-down, red or blue
 //! tile or none, and the last move is marked.
 
-use qipu::core::game::{Game, ShowOptions};
-use qipu::core::record::{Input, Player, Record};
-use qipu::core::rules::Rules;
+use crate::core::game::{Game, ShowOptions};
+use crate::core::record::{Input, Player, Record};
+use crate::core::rules::Rules;
 use resvg::tiny_skia::{Pixmap, Transform};
 use std::sync::Arc;
 
@@ -78,13 +78,13 @@ fn svg_at<G: Game>(game: &G, rec: &Record, rules: &Rules, ply: usize) -> String 
 
 #[test]
 fn xiangqi_pieces_river_and_last_move() {
-    use qipu::xiangqi::Xiangqi;
-    use qipu::xiangqi::rules::{Color, Square};
-    use qipu::xiangqi::svg::{STEP, point};
+    use crate::xiangqi::Xiangqi;
+    use crate::xiangqi::rules::{Color, Square};
+    use crate::xiangqi::svg::{STEP, point};
     let (rec, rules) = record(&Xiangqi, "xiangqi", "iccs.pgn");
     for ply in [0, 14] {
         let pic = render(&svg_at(&Xiangqi, &rec, &rules, ply));
-        let (pos, last, _) = qipu::xiangqi::replay::position_at(&rec, Some(ply)).unwrap();
+        let (pos, last, _) = crate::xiangqi::replay::position_at(&rec, Some(ply)).unwrap();
         let mut pieces = 0;
         for rank in 0..10u8 {
             for file in 0..9u8 {
@@ -131,8 +131,8 @@ fn xiangqi_pieces_river_and_last_move() {
 
 #[test]
 fn xiangqi_palace_diagonals_are_drawn() {
-    use qipu::xiangqi::svg::{STEP, point, svg};
-    let pic = render(&svg(&qipu::xiangqi::rules::Position::start(), None));
+    use crate::xiangqi::svg::{STEP, point, svg};
+    let pic = render(&svg(&crate::xiangqi::rules::Position::start(), None));
     // Halfway along the diagonal d0-e1 (no piece covers it) there is a line; beside it wood.
     let (x, y) = point(3, 0);
     let on = rgb(&pic, (x + STEP / 2.0, y - STEP / 2.0));
@@ -143,9 +143,9 @@ fn xiangqi_palace_diagonals_are_drawn() {
 
 #[test]
 fn othello_discs_legal_moves_and_last_move() {
-    use qipu::othello::Othello;
-    use qipu::othello::rules::{Board, Move};
-    use qipu::othello::svg::centre;
+    use crate::othello::Othello;
+    use crate::othello::rules::{Board, Move};
+    use crate::othello::svg::centre;
     let (rec, rules) = record(&Othello, "othello", "standard.txt");
     let mut board = Board::start();
     for ply in 0..4usize {
@@ -198,7 +198,7 @@ fn othello_discs_legal_moves_and_last_move() {
             .and_then(|l| l.split(' ').next())
             .unwrap()
             .to_string();
-        let sq = qipu::othello::notation::parse_square(&name).expect("a square");
+        let sq = crate::othello::notation::parse_square(&name).expect("a square");
         board.play(Move::Place(sq));
         if ply + 1 < 4 {
             let next = render(&svg_at(&Othello, &rec, &rules, ply + 1));
@@ -210,13 +210,13 @@ fn othello_discs_legal_moves_and_last_move() {
 
 #[test]
 fn junqi_tiles_camps_railways_and_last_move() {
-    use qipu::junqi::Junqi;
-    use qipu::junqi::rules::board::{SQUARES, is_camp};
-    use qipu::junqi::rules::{Cell, Color};
-    use qipu::junqi::svg::xy;
+    use crate::junqi::Junqi;
+    use crate::junqi::rules::board::{SQUARES, is_camp};
+    use crate::junqi::rules::{Cell, Color};
+    use crate::junqi::svg::xy;
     let (rec, rules) = record(&Junqi, "junqi", "flag-captured.jqr");
     let pic = render(&svg_at(&Junqi, &rec, &rules, 60));
-    let reached = qipu::junqi::show::reach(&rec, &rules, Some(60)).unwrap();
+    let reached = crate::junqi::show::reach(&rec, &rules, Some(60)).unwrap();
     let (mut down, mut up) = (0, 0);
     for sq in 0..SQUARES as u8 {
         let (x, y) = xy(sq);
@@ -254,7 +254,7 @@ fn junqi_tiles_camps_railways_and_last_move() {
     assert_eq!(down, reached.pos.face_down_count());
     assert!(up > 0 && down > 0);
     // The last action's squares are outlined.
-    if let Some((_, qipu::junqi::rules::Action::Move { to, .. })) = reached.last {
+    if let Some((_, crate::junqi::rules::Action::Move { to, .. })) = reached.last {
         let (x, y) = xy(to);
         let edge = rgb(&pic, (x - 32.0, y));
         assert!(
@@ -266,10 +266,10 @@ fn junqi_tiles_camps_railways_and_last_move() {
 
 #[test]
 fn junqi_railways_are_thick_and_sleepered() {
-    use qipu::junqi::rules::board::parse_square;
-    use qipu::junqi::svg::xy;
-    let pic = render(&qipu::junqi::svg::svg(
-        &qipu::junqi::rules::Position::empty(),
+    use crate::junqi::rules::board::parse_square;
+    use crate::junqi::svg::xy;
+    let pic = render(&crate::junqi::svg::svg(
+        &crate::junqi::rules::Position::empty(),
     ));
     // B0-B1 is a railway, A0-A1 a road: across the middle of each, count the inked rows.
     let dark_rows = |a: &str, b: &str| {

@@ -1,10 +1,10 @@
 //! Integration tests of the Xiangqi format readers and writers: the samples agree with each
 //! other, the XQF sample is what the generator below writes, the corpus reads cleanly.
 
-use qipu::core::game::Game;
-use qipu::core::record::{GameResult, Record};
-use qipu::xiangqi::Xiangqi;
-use qipu::xiangqi::formats::{read_dhtmlxq, read_pgn, read_ucci, read_xqf, write_pgn};
+use crate::core::game::Game;
+use crate::core::record::{GameResult, Record};
+use crate::xiangqi::Xiangqi;
+use crate::xiangqi::formats::{read_dhtmlxq, read_pgn, read_ucci, read_xqf, write_pgn};
 use std::path::{Path, PathBuf};
 
 const SAMPLE_ICCS: [&str; 14] = [
@@ -39,7 +39,7 @@ fn texts(r: &Record) -> Vec<String> {
         .collect()
 }
 
-fn only(mut v: Vec<Result<Record, qipu::core::error::RecordError>>) -> Record {
+fn only(mut v: Vec<Result<Record, crate::core::error::RecordError>>) -> Record {
     let r = v.remove(0).expect("a record");
     assert!(r.parse_error.is_none(), "{:?}", r.parse_error);
     r
@@ -70,7 +70,7 @@ fn text_samples_agree() {
     assert_eq!(claim.result, GameResult::FirstWins);
     assert_eq!(
         claim.termination,
-        Some(qipu::core::record::Termination::Resignation)
+        Some(crate::core::record::Termination::Resignation)
     );
     assert_eq!(chinese[1].as_ref().unwrap().moves.len(), 6);
 }
@@ -150,7 +150,7 @@ fn first_move_at() -> usize {
     0x408 + encoding_rs::GBK.encode("qipu 生成的样例").0.len()
 }
 
-fn texts_of(line: &[qipu::core::record::MoveEntry]) -> Vec<&str> {
+fn texts_of(line: &[crate::core::record::MoveEntry]) -> Vec<&str> {
     line.iter().map(|m| m.text.as_str()).collect()
 }
 
@@ -320,7 +320,7 @@ fn pgn_writer_output_reads_back() {
 }
 
 fn check_spans(text: &str, r: &Record) {
-    let ok = |s: qipu::core::span::Span| {
+    let ok = |s: crate::core::span::Span| {
         s.start <= s.end
             && s.end <= text.len()
             && text.is_char_boundary(s.start)

@@ -2,14 +2,17 @@
 //! of the Tiantian platform's repetition cases name for each side (not the platform's
 //! verdicts), checked against qipu's labels under the CXA rules.
 
-use qipu::core::verdict::MoveClass;
-use qipu::xiangqi::notation;
-use qipu::xiangqi::repetition::Code;
-use qipu::xiangqi::replay::board_verdict;
-use qipu::xiangqi::rule_set::BoardRules;
-use qipu::xiangqi::rules::{Move, Position};
+use crate::core::verdict::MoveClass;
+use crate::xiangqi::notation;
+use crate::xiangqi::repetition::Code;
+use crate::xiangqi::replay::board_verdict;
+use crate::xiangqi::rule_set::BoardRules;
+use crate::xiangqi::rules::{Move, Position};
 
-const CASES: &str = include_str!("fixtures/xiangqi-tiantian-kinds.tsv");
+const CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/xiangqi-tiantian-kinds.tsv"
+));
 
 /// Whether a side's kinds over the cycle are what the title says.
 fn fits(kinds: &[MoveClass], expected: &str) -> bool {

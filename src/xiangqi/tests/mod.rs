@@ -1,0 +1,14 @@
+//! Xiangqi checked on real and rulebook cases: the readers of every format (`formats`; CCBridge
+//! against an independent reader: `ccbridge_formats`), the notations over the CCPD corpus and
+//! random set-ups (`notation`), and the 棋例 judge move by move — the CXA clauses and editions
+//! (`repetition_cxa`), the AXF suite (`repetition_axf`), the 2020 rulebook's 图示 rebuilt
+//! (`cxa_diagrams`) and the move kinds of real rulings (`tiantian_kinds`). What the command
+//! line prints for them is tested in tests/xiangqi_repetition_cli.rs and tests/ccbridge_cli.rs.
+
+mod ccbridge_formats;
+mod cxa_diagrams;
+mod formats;
+mod notation;
+mod repetition_axf;
+mod repetition_cxa;
+mod tiantian_kinds;
