@@ -44,7 +44,7 @@ pub mod xiangqi {
 pub mod othello {
     pub use crate::othello::judge::{OthelloJudge, legal_move_names};
     pub use crate::othello::notation::{
-        board_string, move_name, parse_board, parse_move, square_name,
+        BoardTextError, board_string, move_name, parse_board, parse_move, square_name,
     };
     pub use crate::othello::replay::OthelloReplayer;
     pub use crate::othello::rule_set::Empties;

@@ -85,7 +85,8 @@ impl Replayer for JunqiReplayer {
         pos: &Position,
         entry: &MoveEntry,
     ) -> Result<(Action, Option<String>), RecordError> {
-        let text = parse_action(&entry.text).map_err(|m| RecordError::parse(m, entry.span))?;
+        let text =
+            parse_action(&entry.text).map_err(|m| RecordError::parse(m.to_string(), entry.span))?;
         let illegal =
             |m: String| RecordError::new(ErrorKind::IllegalMove, m).with_label("this action");
         match text {

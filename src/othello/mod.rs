@@ -59,7 +59,7 @@ impl Variant for Othello {
 
     fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
         let board = match position {
-            Some(p) => notation::parse_board(p)?,
+            Some(p) => notation::parse_board(p).map_err(|e| e.to_string())?,
             None => rules::Board::start(),
         };
         Ok(perft::perft(&board, query))

@@ -305,7 +305,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         };
         if let Err(msg) = parse_action(act) {
             let msg = if looks_like_action(act) || act.contains('=') {
-                msg
+                msg.to_string()
             } else {
                 format!(
                     "`{act}` is not an action, event or result (actions: C2=红工兵, G0-F0, G0xF0, timeout; events: resign, draw?, draw=, draw-)"

@@ -127,8 +127,32 @@ fn action(i: &str) -> IResult<&str, ActionText> {
     .parse(i)
 }
 
+/// What is wrong with an action token ([`parse_action`]): the token, and the square it starts
+/// with where it has one; its message says what comes where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionTextError {
+    /// Not even a square or `timeout` at its start.
+    #[error(
+        "`{0}` is not an action: expected a flip (C2=红工兵), a move (G0-F0), an attack (G0xF0) or `timeout`"
+    )]
+    NotAnAction(String),
+    /// A flip of something that is not a piece.
+    #[error(
+        "`{piece}` is not a piece: write colour and rank in Chinese (红工兵, 藍司令) or in letters (E = red engineer, e = blue engineer; M G D B R T C P E X L F) after `{at}=`"
+    )]
+    NotAPiece { at: String, piece: String },
+    /// A move or attack whose target (or outcome) is not readable.
+    #[error(
+        "`{token}`: after `{at}` and `-` or `x` comes a square A0 … L4, then optionally an outcome > = < or #"
+    )]
+    BadTarget { token: String, at: String },
+    /// A square followed by neither `=`, `-` nor `x`.
+    #[error("`{token}`: after the square `{at}` comes `=` (flip), `-` (move) or `x` (attack)")]
+    BadAfterSquare { token: String, at: String },
+}
+
 /// Reads one action token (the whole token must be an action).
-pub fn parse_action(token: &str) -> Result<ActionText, String> {
+pub fn parse_action(token: &str) -> Result<ActionText, ActionTextError> {
     match (action, eof).parse(token) {
         Ok((_, (a, _))) => Ok(a),
         Err(_) => Err(explain(token)),
@@ -141,25 +165,21 @@ pub(crate) fn looks_like_action(token: &str) -> bool {
     square(token).is_ok() || token.eq_ignore_ascii_case("timeout")
 }
 
-fn explain(token: &str) -> String {
+fn explain(token: &str) -> ActionTextError {
     match square(token) {
-        Err(_) => format!(
-            "`{token}` is not an action: expected a flip (C2=红工兵), a move (G0-F0), an attack (G0xF0) or `timeout`"
-        ),
+        Err(_) => ActionTextError::NotAnAction(token.to_string()),
         Ok((rest, sq)) => {
             let at = square_name(sq);
+            let token = token.to_string();
             if let Some(p) = rest.strip_prefix('=') {
-                format!(
-                    "`{p}` is not a piece: write colour and rank in Chinese (红工兵, 藍司令) or in letters (E = red engineer, e = blue engineer; M G D B R T C P E X L F) after `{at}=`"
-                )
+                ActionTextError::NotAPiece {
+                    at,
+                    piece: p.to_string(),
+                }
             } else if rest.starts_with(['-', 'x', 'X']) {
-                format!(
-                    "`{token}`: after `{at}` and `-` or `x` comes a square A0 … L4, then optionally an outcome > = < or #"
-                )
+                ActionTextError::BadTarget { token, at }
             } else {
-                format!(
-                    "`{token}`: after the square `{at}` comes `=` (flip), `-` (move) or `x` (attack)"
-                )
+                ActionTextError::BadAfterSquare { token, at }
             }
         }
     }
@@ -244,7 +264,22 @@ mod tests {
         assert!(
             parse_action("C2=绿工兵")
                 .unwrap_err()
+                .to_string()
                 .contains("not a piece")
+        );
+        assert_eq!(
+            parse_action("C2=Q"),
+            Err(ActionTextError::NotAPiece {
+                at: "C2".into(),
+                piece: "Q".into()
+            })
+        );
+        assert_eq!(
+            parse_action("C2-M0"),
+            Err(ActionTextError::BadTarget {
+                token: "C2-M0".into(),
+                at: "C2".into()
+            })
         );
         assert!(parse_action("C2-M0").is_err());
         assert!(parse_action("G0xF0>>").is_err());

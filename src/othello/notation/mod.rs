@@ -82,10 +82,30 @@ fn side(c: char) -> Option<Player> {
     }
 }
 
+/// What is wrong with a board string ([`parse_board`]); its message says it in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardTextError {
+    /// A character that is no cell (`-`, `X`, `O` and their variants).
+    #[error("`{0}` is not a board cell (use - X O)")]
+    NotACell(char),
+    /// Fewer than 64 cells: how many there were.
+    #[error("the board has {0} cells, not 64")]
+    TooFewCells(usize),
+    /// The side to move is not `X` or `O` (or a variant).
+    #[error("`{0}` is not a side to move (X or O)")]
+    NotASide(char),
+    /// Nothing after the 64 cells.
+    #[error("the side to move (X or O) is missing after the board")]
+    NoSideToMove,
+    /// More than one character after the cells.
+    #[error("unexpected `{0}` after the board")]
+    TrailingText(String),
+}
+
 /// Reads a board string: 64 cells (row 1 first; spaces between rows allowed), then the side
 /// to move (`X`/`*`/`B` black, `O`/`W` white). A leading board size `8` (as in GGF `BO[8 …]`)
 /// is accepted. The error says what is wrong.
-pub fn parse_board(s: &str) -> Result<Board, String> {
+pub fn parse_board(s: &str) -> Result<Board, BoardTextError> {
     let mut t = s.trim();
     if let Some(rest) = t.strip_prefix('8')
         && rest.starts_with(char::is_whitespace)
@@ -103,7 +123,7 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
             Some(Some(Player::First)) => black |= 1 << n,
             Some(Some(Player::Second)) => white |= 1 << n,
             Some(None) => {}
-            None => return Err(format!("`{c}` is not a board cell (use - X O)")),
+            None => return Err(BoardTextError::NotACell(c)),
         }
         n += 1;
         if n == 64 {
@@ -111,7 +131,7 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
         }
     }
     if n < 64 {
-        return Err(format!("the board has {n} cells, not 64"));
+        return Err(BoardTextError::TooFewCells(n));
     }
     let rest: String = chars
         .map(|(_, c)| c)
@@ -119,11 +139,9 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
         .collect();
     let mut rc = rest.chars();
     let to_move = match (rc.next(), rc.next()) {
-        (Some(c), None) => {
-            side(c).ok_or_else(|| format!("`{c}` is not a side to move (X or O)"))?
-        }
-        (None, _) => return Err("the side to move (X or O) is missing after the board".into()),
-        _ => return Err(format!("unexpected `{rest}` after the board")),
+        (Some(c), None) => side(c).ok_or(BoardTextError::NotASide(c))?,
+        (None, _) => return Err(BoardTextError::NoSideToMove),
+        _ => return Err(BoardTextError::TrailingText(rest)),
     };
     Ok(Board {
         black,
@@ -217,6 +235,15 @@ mod tests {
         assert_eq!(parse_board(&s), Ok(Board::start()));
         let ggf = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *";
         assert_eq!(parse_board(ggf), Ok(Board::start()));
+        assert_eq!(parse_board("---"), Err(BoardTextError::TooFewCells(3)));
+        assert_eq!(
+            parse_board(&s.replace(" X", " Q")),
+            Err(BoardTextError::NotASide('Q'))
+        );
+        assert_eq!(
+            parse_board(&format!("{s}O")).map_err(|e| e.to_string()),
+            Err("unexpected `XO` after the board".to_string())
+        );
         assert!(parse_board("---").is_err());
         assert!(parse_board(&s.replace(" X", " Q")).is_err());
         assert!(parse_board(&s.replace(" X", "")).is_err());
