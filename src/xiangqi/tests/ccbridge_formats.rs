@@ -17,17 +17,7 @@ const FIXTURE: &str = include_str!(concat!(
 const START_BOARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
 
 fn binary(name: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/corpus/xiangqi/binary"
-    ))
-    .join(name);
-    if p.is_file() {
-        Some(p)
-    } else {
-        eprintln!("note: corpus file {} missing, test skipped", p.display());
-        None
-    }
+    super::corpus(&format!("binary/{name}"))
 }
 
 struct Reference {

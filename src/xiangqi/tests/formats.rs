@@ -18,20 +18,6 @@ fn sample(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn corpus(sub: &str) -> Option<PathBuf> {
-    let p = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/corpus/xiangqi"
-    ))
-    .join(sub);
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: corpus {} missing, test skipped", p.display());
-        None
-    }
-}
-
 fn texts(r: &Record) -> Vec<String> {
     r.moves
         .iter()
@@ -208,7 +194,9 @@ fn xqf_broken_files_never_panic() {
 
 #[test]
 fn xqf_corpus_reads() {
-    let Some(dir) = corpus("binary") else { return };
+    let Some(dir) = super::corpus("binary") else {
+        return;
+    };
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
@@ -246,7 +234,7 @@ fn xqf_corpus_reads() {
 /// Reads the CCPD PGN files whose index is a multiple of `step` (Big5); returns (files, games,
 /// moves, files with a parse error, warnings).
 fn read_ccpd(step: usize) -> Option<(usize, usize, usize, Vec<String>, usize)> {
-    let dir = corpus("ccpd")?;
+    let dir = super::corpus("ccpd")?;
     let mut files: Vec<PathBuf> = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {

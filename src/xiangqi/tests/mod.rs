@@ -12,3 +12,19 @@ mod notation;
 mod repetition_axf;
 mod repetition_cxa;
 mod tiantian_kinds;
+
+/// A file or directory below ../shared/corpus/xiangqi, or `None` with a note when it is
+/// missing (the test is then skipped, as every corpus test is where the corpus is absent).
+fn corpus(sub: &str) -> Option<std::path::PathBuf> {
+    let p = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpus/xiangqi"
+    ))
+    .join(sub);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("note: corpus {} missing, test skipped", p.display());
+        None
+    }
+}
