@@ -146,13 +146,15 @@ impl Position {
         if self.flag_taken.is_some() {
             return Vec::new();
         }
-        let mut out: Vec<Action> = (0..SQUARES as Square)
-            .filter_map(|sq| match self.cell(sq) {
-                Cell::Down(Some(piece)) => Some(Action::Flip { sq, piece }),
-                _ => None,
-            })
-            .collect();
-        out.extend(self.legal_moves(params));
+        // One allocation of the right size: the flips (at most one a square) grew their own
+        // vector by doubling before, then the moves were copied onto it.
+        let moves = self.legal_moves(params);
+        let mut out = Vec::with_capacity(SQUARES + moves.len());
+        out.extend((0..SQUARES as Square).filter_map(|sq| match self.cell(sq) {
+            Cell::Down(Some(piece)) => Some(Action::Flip { sq, piece }),
+            _ => None,
+        }));
+        out.extend(moves);
         out
     }
 
