@@ -4,8 +4,9 @@
 //! the transposition table, enhanced transposition cut-offs (ETC: the table, and the
 //! mover's stable discs, looked at for every move before any is searched) and fastest-first
 //! order,
-//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation, and when
-//! asked for by a pattern evaluation ([`super::eval`]).
+//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation, from
+//! [`EVAL_SEARCH_MIN`] by a search of three or four plies on the learned pattern evaluation
+//! ([`super::eval`]) instead, and when asked for by that evaluation of each move's position.
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
@@ -38,6 +39,17 @@ const ETC_MIN: u32 = 10;
 /// Measured on FFO #40–#46 (one run each): from 14, 1.67 G nodes against 2.58 G for
 /// fastest-first alone, its own positions counted; from 12 no fewer, from 16 and 18 more.
 const SORT_MIN: u32 = 14;
+/// From this many empties the moves are ordered by a search of the pattern evaluation
+/// ([`MoveList::sort_by_eval_search`]) instead of the one-ply mobility search: 3 plies (the
+/// move, the reply, the next move), 4 from [`EVAL_SEARCH_DEEP`]. FFO #40–#49, one thread
+/// (docs/performance.md, 7 December 2026): 6,107 M nodes before; 3 plies from 18 empties
+/// 6,337 M (#49 4,285 M against 3,110 M), 3 from 18 and 4 from 22 4,418 M, from 17 and 21
+/// 4,284 M (0.70), from 16 and 20 4,072 M but no less time; the same plies of the mobility
+/// evaluation from 17 and 21 4,991 M.
+const EVAL_SEARCH_MIN: u32 = 17;
+/// From this many empties the pattern evaluation's search is 4 plies deep (a 5th from 25
+/// empties: #47 fewer nodes, #49 3,762 M against 2,553 M).
+const EVAL_SEARCH_DEEP: u32 = 21;
 /// From this many empties a node searches its moves after the first in parallel (when the
 /// pool has more than one thread). FFO #41, #43, #44 on two threads: 12, 14 and 16 search
 /// about as many nodes (+/- 5 %); 14 gives the threads smaller pieces of work than 16.
@@ -328,7 +340,8 @@ impl<'a> Search<'a> {
     }
 
     /// Keys the moves of a node with `n` empties for the order: by a one-ply search of
-    /// mobility from [`SORT_MIN`], plus the pattern evaluation of the position after each
+    /// mobility from [`SORT_MIN`], by a search of the pattern evaluation from
+    /// [`EVAL_SEARCH_MIN`] (the mobility search without weights), plus the pattern evaluation of the position after each
     /// move from [`super::SolveOptions::eval_from`] empties.
     #[cfg_attr(
         target_arch = "x86_64",
@@ -337,6 +350,12 @@ impl<'a> Search<'a> {
     fn order(&mut self, list: &mut MoveList, p: u64, o: u64, n: u32) {
         if n >= self.eval_from {
             list.sort_by_eval(p, o, n, EVAL_WEIGHT);
+        }
+        if n >= EVAL_SEARCH_MIN {
+            let plies = if n >= EVAL_SEARCH_DEEP { 4 } else { 3 };
+            if list.sort_by_eval_search(p, o, n, plies, &mut self.nodes) {
+                return;
+            }
         }
         if n >= SORT_MIN {
             list.sort_by_search(p, o, &mut self.nodes);
