@@ -10,7 +10,7 @@ use crate::othello::rules::{Board, Move};
 
 /// One move of the game, judged by perfect play.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveJudged {
+pub(crate) struct MoveJudged {
     /// The ply (1-based) of the move in the game.
     pub ply: usize,
     pub mover: Player,
@@ -25,7 +25,7 @@ pub struct MoveJudged {
 
 impl MoveJudged {
     /// The disc difference the move gave away (0 for a best move).
-    pub fn lost(&self) -> i32 {
+    pub(crate) fn lost(&self) -> i32 {
         self.before - self.after
     }
 
@@ -38,7 +38,7 @@ impl MoveJudged {
 
 /// The moves of `start` + `moves` from the first position with at most `from_empties`
 /// empties, judged; `Ok(None)` when a position was not solved within the budget.
-pub fn judge_moves(
+pub(crate) fn judge_moves(
     start: &Board,
     moves: &[Move],
     from_empties: u32,
@@ -85,7 +85,7 @@ pub fn judge_moves(
 
 /// Where the game was lost, by the moves judged ([`where_lost`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WhereLost<'a> {
+pub(crate) struct WhereLost<'a> {
     /// The side that loses under perfect play from the position after the last move judged
     /// (for a game played to its end: the side that lost it); `None` for a draw.
     pub loser: Option<Player>,
@@ -103,7 +103,7 @@ pub struct WhereLost<'a> {
 /// winner never lowers the loser's score, so the loser's score becomes a loss only by its own
 /// moves: the decisive mistake exists exactly when the loser was not lost at the first move
 /// judged.
-pub fn where_lost(judged: &[MoveJudged]) -> WhereLost<'_> {
+pub(crate) fn where_lost(judged: &[MoveJudged]) -> WhereLost<'_> {
     let changes: Vec<&MoveJudged> = judged.iter().filter(|m| m.changes_result()).collect();
     let loser = judged.last().and_then(|m| match m.after.signum() {
         -1 => Some(m.mover),
@@ -142,7 +142,7 @@ use crate::core::analysis::signed;
 
 /// "move 46, d7 (White): 0 → −6, best was g7" (move = ply; scores for the mover; the best
 /// moves named only when the move played was not one).
-pub fn describe(m: &MoveJudged) -> String {
+pub(crate) fn describe(m: &MoveJudged) -> String {
     let best = if m.lost() > 0 && !m.best.is_empty() {
         let names: Vec<String> = m.best.iter().map(|&b| square_name(b)).collect();
         format!(", best was {}", or_list(&names))

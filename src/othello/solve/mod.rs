@@ -5,7 +5,7 @@
 //! Roles: [`search`] (negamax, null-window and PVS), [`tt`] (the transposition table),
 //! [`order`] (move ordering), [`last`] (the last four empties), [`stability`] (stable discs).
 
-pub mod analyze;
+pub(crate) mod analyze;
 pub mod eval;
 mod last;
 pub(crate) mod lost;
@@ -13,7 +13,7 @@ pub mod obf;
 mod order;
 mod search;
 mod stability;
-pub mod theory;
+pub(crate) mod theory;
 mod tt;
 
 #[cfg(test)]

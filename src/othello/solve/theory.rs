@@ -8,7 +8,7 @@ use crate::othello::rules::{Board, Move};
 
 /// Where a game's theoretical score comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TheoryPosition {
+pub(crate) enum TheoryPosition {
     /// The first position of the game with at most `depth` empties: solve it.
     Solve(Board),
     /// The game ended (neither side could move) before: Black's discs at its end.
@@ -18,7 +18,7 @@ pub enum TheoryPosition {
 }
 
 /// Black's discs under the WOF rule when Black's final disc difference is `black_diff`.
-pub fn black_discs(black_diff: i32) -> u8 {
+pub(crate) fn black_discs(black_diff: i32) -> u8 {
     ((64 + black_diff.clamp(-64, 64)) / 2) as u8
 }
 
@@ -30,7 +30,7 @@ fn final_black_diff(b: &Board) -> i32 {
 
 /// The position whose perfect play gives the theoretical score of the game `start` +
 /// `moves` (passes included or not: a pass changes no square).
-pub fn theory_position(start: &Board, moves: &[Move], depth: u32) -> TheoryPosition {
+pub(crate) fn theory_position(start: &Board, moves: &[Move], depth: u32) -> TheoryPosition {
     let mut b = *start;
     if b.empties() <= depth {
         return TheoryPosition::Solve(b);
