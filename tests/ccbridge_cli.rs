@@ -28,23 +28,9 @@ fn libraries_validate_from_the_cli() {
     let (Some(a), Some(b)) = (binary("game-01.cbl"), binary("game-02.cbl")) else {
         return;
     };
-    let out = Command::cargo_bin("qipu")
-        .unwrap()
-        .args(["validate", "--report", "json"])
-        .arg(&a)
-        .arg(&b)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let (code, lines) = crate::common::json_lines(&["validate", "--report", "json", a, b]);
+    assert_eq!(code, 0, "{lines:?}");
     assert_eq!(lines.len(), 93 + 35);
     assert!(lines.iter().all(|l| l["valid"] == true));
 }
