@@ -1,5 +1,5 @@
 //! docs/qipu.1 and docs/cli-reference.md must be what the program's own clap definitions give
-//! (`QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current` rewrites them).
+//! (`QIPU_BLESS=1 cargo test --release --lib docs_are_current` rewrites them).
 
 use super::{man_page, reference_markdown};
 
@@ -13,7 +13,7 @@ fn is_current(name: &str, generated: &str) {
     let current = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         current == generated,
-        "docs/{name} is out of date: run `QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current`"
+        "docs/{name} is out of date: run `QIPU_BLESS=1 cargo test --release --lib docs_are_current`"
     );
 }
 

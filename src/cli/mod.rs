@@ -151,7 +151,7 @@ pub(crate) fn reference_markdown() -> String {
     let mut cmd = Cli::command().term_width(100);
     let mut out = String::from(
         "# qipu command-line reference\n\n\
-         Generated from the program's own definitions (`QIPU_BLESS=1 cargo test --release --bin qipu docs_are_current` \
+         Generated from the program's own definitions (`QIPU_BLESS=1 cargo test --release --lib docs_are_current` \
          rewrites it); the contract it implements is ../shared/spec/cli.md.\n\n",
     );
     out.push_str("## qipu\n\n```text\n");
