@@ -124,6 +124,26 @@ fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, n: u32, nodes:
     best
 }
 
+/// A quick estimate of the exact score for `p` to move with `n` empties, in discs (even): the
+/// pattern evaluation searched `plies` deep ([`eval_search`]; its positions counted in
+/// `nodes`). `None` without weights.
+#[cfg_attr(
+    target_arch = "x86_64",
+    target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+)]
+pub(super) fn estimate(p: u64, o: u64, n: u32, plies: u32, nodes: &mut u64) -> Option<i32> {
+    super::eval::evaluate(p, o, n)?;
+    let plies = plies.min(n);
+    let key = eval_search(p, o, i32::MIN / 2, i32::MAX / 2, plies, n, nodes);
+    // Key units: EVAL_SEARCH_WEIGHT a disc (a finished game FINAL_WEIGHT a disc).
+    let discs = if key.abs() >= FINAL_WEIGHT {
+        key / FINAL_WEIGHT
+    } else {
+        key / EVAL_SEARCH_WEIGHT
+    };
+    Some((discs.clamp(-64, 64) / 2) * 2)
+}
+
 /// The quadrant masks of the empty squares holding an odd number of them.
 #[inline(always)]
 pub(super) fn odd_quadrants(empty: u64) -> u64 {
