@@ -263,3 +263,47 @@ fn the_federations_theoretical_scores_agree() {
     assert_eq!(rows.len(), 12);
     assert!(rows.iter().all(|r| r["agrees"] == true), "{rows:?}");
 }
+
+/// The check starts its search from the stored byte, and still finds a wrong byte: WTH_1977's
+/// games written with their scores from 14 empties, then three bytes changed (by 1, 5 and 30
+/// discs): those three games disagree and show the true score, the other nine agree.
+#[test]
+fn a_wrong_theoretical_byte_is_found_and_corrected() {
+    if !solver_runs_here() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = |n: &str| dir.path().join(n).to_string_lossy().into_owned();
+    qipu()
+        .args([
+            "convert",
+            "--to",
+            "wthor",
+            &format!("{WTHOR}/WTH_1977.wtb"),
+            "-o",
+            &d("a.wtb"),
+            "--depth",
+            "14",
+            "--recompute-theoretical",
+            "-q",
+        ])
+        .assert()
+        .success();
+    let mut bytes = std::fs::read(d("a.wtb")).expect("output");
+    let truth: Vec<u8> = (0..12).map(|g| bytes[16 + 68 * g + 7]).collect();
+    for (g, by) in [(1usize, 1i32), (4, -5), (9, 30)] {
+        let at = 16 + 68 * g + 7;
+        bytes[at] = (i32::from(bytes[at]) + by).clamp(0, 64) as u8;
+        assert_ne!(bytes[at], truth[g]);
+    }
+    std::fs::write(d("b.wtb"), &bytes).expect("write");
+    let (code, rows) = json(&["solve", "--theoretical", "--depth", "14", &d("b.wtb"), "-q"]);
+    assert_eq!(code, 1, "a disagreement is an invalid input");
+    assert_eq!(rows.len(), 12);
+    for (g, r) in rows.iter().enumerate() {
+        let changed = [1, 4, 9].contains(&g);
+        assert_eq!(r["agrees"], !changed, "game {}: {r}", g + 1);
+        assert_eq!(r["computed"], truth[g], "game {}: {r}", g + 1);
+        assert_eq!(r["stored"], bytes[16 + 68 * g + 7], "game {}: {r}", g + 1);
+    }
+}

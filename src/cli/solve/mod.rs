@@ -318,6 +318,7 @@ pub(crate) fn run(args: &SolveArgs) -> i32 {
         time_limit: args.time.map(Duration::from_secs_f64),
         all_best: !args.first_best,
         eval_from: args.eval_from,
+        ..SolveOptions::default()
     };
     let started = Instant::now();
     let bar = common::progress(&args.common, jobs.len() as u64);
@@ -487,7 +488,11 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
                 row.stored = r
                     .tag("TheoreticalScore")
                     .and_then(|v| v.trim().parse().ok());
-                games.push((replay.start, replay.moves));
+                games.push(theory::TheoryGame {
+                    start: replay.start,
+                    moves: replay.moves,
+                    stored: row.stored,
+                });
                 rows.push((row, Some(games.len() - 1)));
             } else {
                 rows.push((row, None));
@@ -551,8 +556,9 @@ fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
         print!("{}", render(&fit(&columns, &listed, width)));
     }
     if !args.common.run.quiet {
+        let (solved, nodes) = theorist.work();
         eprintln!(
-            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared",
+            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared; positions solved: {solved}, nodes: {nodes}",
             rows.len(),
             args.depth
         );

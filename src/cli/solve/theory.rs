@@ -10,6 +10,7 @@ use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
 use clap::Args;
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 /// The options of the theoretical score (WTHOR).
@@ -60,12 +61,24 @@ impl Theory {
     }
 }
 
+/// A game whose theoretical score is wanted.
+pub(crate) struct TheoryGame {
+    pub start: Board,
+    pub moves: Vec<Move>,
+    /// The score the source gives (Black's discs), if any: the solver's first guess, proved
+    /// in two null-window tests when right (the score found is exact either way).
+    pub stored: Option<u8>,
+}
+
 /// The solver and its cache for a run.
 pub(crate) struct Theorist {
     pub depth: u32,
     tt: Table,
     cache: SolveCache,
     opts: SolveOptions,
+    /// The positions solved and the nodes their searches took (the cache's not counted).
+    solved: AtomicU64,
+    nodes: AtomicU64,
 }
 
 impl Theorist {
@@ -81,28 +94,45 @@ impl Theorist {
                 node_limit: u64::MAX,
                 time_limit: args.solve_time.map(Duration::from_secs_f64),
                 all_best: false,
+                score_only: true,
                 ..SolveOptions::default()
             },
+            solved: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
         })
     }
 
-    /// The theoretical score of each game (`start`, `moves`), solving on the current rayon
-    /// pool; `Err` when the CPU cannot run the solver.
+    /// The positions this run has solved, and their nodes.
+    pub(crate) fn work(&self) -> (u64, u64) {
+        (self.solved.load(Relaxed), self.nodes.load(Relaxed))
+    }
+
+    /// The theoretical score of each game, solving on the current rayon pool; `Err` when the
+    /// CPU cannot run the solver.
     pub(crate) fn scores(
         &self,
-        games: &[(Board, Vec<Move>)],
+        games: &[TheoryGame],
         common: &CommonArgs,
     ) -> Result<Vec<Theory>, String> {
         let at: Vec<TheoryPosition> = games
             .iter()
-            .map(|(s, m)| theory_position(s, m, self.depth))
+            .map(|g| theory_position(&g.start, &g.moves, self.depth))
             .collect();
         let mut seen = HashSet::new();
-        let todo: Vec<Board> = at
+        // Each distinct position not in the cache, with the first guess of its first game.
+        let todo: Vec<(Board, Option<i32>)> = at
             .iter()
-            .filter_map(|t| match t {
+            .zip(games)
+            .filter_map(|(t, g)| match t {
                 TheoryPosition::Solve(b) if self.cache.get(b).is_none() && seen.insert(*b) => {
-                    Some(*b)
+                    let guess = g.stored.map(|d| {
+                        let black = 2 * i32::from(d) - 64;
+                        match b.to_move {
+                            crate::core::record::Player::First => black,
+                            crate::core::record::Player::Second => -black,
+                        }
+                    });
+                    Some((*b, guess))
                 }
                 _ => None,
             })
@@ -111,11 +141,17 @@ impl Theorist {
         let failed: Vec<String> = todo
             .par_iter()
             .with_max_len(1)
-            .filter_map(|b| {
-                let r = solve(b, &self.tt, &self.opts);
+            .filter_map(|(b, guess)| {
+                let opts = SolveOptions {
+                    guess: *guess,
+                    ..self.opts
+                };
+                let r = solve(b, &self.tt, &opts);
                 bar.inc(1);
                 match r {
                     Ok(Outcome::Solved(s)) => {
+                        self.solved.fetch_add(1, Relaxed);
+                        self.nodes.fetch_add(s.nodes, Relaxed);
                         self.cache.put(b, s.score);
                         None
                     }
@@ -167,7 +203,13 @@ pub(crate) fn fill(
         if let Ok(done) = replay_record(r)
             && done.replay.error.is_none()
         {
-            games.push((done.replay.start, done.replay.moves));
+            games.push(TheoryGame {
+                start: done.replay.start,
+                moves: done.replay.moves,
+                stored: r
+                    .tag("TheoreticalScore")
+                    .and_then(|v| v.trim().parse().ok()),
+            });
             which.push(i);
         }
     }

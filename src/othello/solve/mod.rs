@@ -52,6 +52,13 @@ pub struct SolveOptions {
     /// (5,174 M against 4,284 M: #49 3,574 M against 2,580 M) for 9 % fewer on 16 positions
     /// of real games at 23 empties (7 December 2026).
     pub eval_from: Option<u32>,
+    /// The root's first guess at the score (the side to move's disc difference), in place of
+    /// the evaluation's estimate: a score the source already gives (a WTHOR theoretical byte)
+    /// is then proved by two null-window tests when right, and searched from when wrong. The
+    /// result is exact either way.
+    pub guess: Option<i32>,
+    /// The score alone: no best moves and no principal variation (the WTHOR check).
+    pub score_only: bool,
 }
 
 impl Default for SolveOptions {
@@ -61,6 +68,8 @@ impl Default for SolveOptions {
             time_limit: None,
             all_best: true,
             eval_from: None,
+            guess: None,
+            score_only: false,
         }
     }
 }
@@ -151,12 +160,21 @@ fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     s.eval_from = opts.eval_from.unwrap_or(u32::MAX);
     let (p, o) = board.sides();
     let n = board.empties();
-    let score = root(&mut s, p, o, n);
+    let score = root(&mut s, p, o, n, opts.guess);
     if s.stopped {
         return Outcome::OverBudget {
             nodes: s.nodes,
             elapsed: start.elapsed(),
         };
+    }
+    if opts.score_only {
+        return Outcome::Solved(Solution {
+            score,
+            best_moves: Vec::new(),
+            pv: Vec::new(),
+            nodes: s.nodes,
+            elapsed: start.elapsed(),
+        });
     }
     // The best moves and the PV: moves whose null-window test proves they reach the score.
     // Cheap beside the solve (the table holds most of the tree), so the budget is lifted.
@@ -201,11 +219,15 @@ fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     target_arch = "x86_64",
     target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
 )]
-fn root(s: &mut Search, p: u64, o: u64, n: u32) -> i32 {
+fn root(s: &mut Search, p: u64, o: u64, n: u32, guess: Option<i32>) -> i32 {
     if n < ROOT_MTD_MIN {
         return s.pvs(p, o, -64, 64, n);
     }
-    let Some(mut g) = order::estimate(p, o, n, ROOT_ESTIMATE_PLIES, &mut s.nodes) else {
+    let estimate = match guess {
+        Some(g) => Some(g.clamp(-64, 64)),
+        None => order::estimate(p, o, n, ROOT_ESTIMATE_PLIES, &mut s.nodes),
+    };
+    let Some(mut g) = estimate else {
         return s.pvs(p, o, -64, 64, n);
     };
     let (mut lower, mut upper) = (-64, 64);
