@@ -317,19 +317,14 @@ fn events_rules() {
 /// `--rule` wins over a record's `[Rules]` tag even when it names the default value.
 #[test]
 fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
-    use crate::core::rules::Rules;
-    use crate::junqi::rule_set::{PRESETS, RULE_SPECS, merge_tag};
-    let cli = Rules::build(
-        RULE_SPECS,
-        PRESETS,
-        None,
-        &[("no-capture-limit".to_string(), "80".to_string())],
-    )
-    .expect("rules");
+    use crate::core::rules::{RuleSet, Rules};
+    use crate::junqi::rule_set::merge_tag;
+    use crate::junqi::rules::Params;
+    let cli = Params::values(None, &[("no-capture-limit".into(), "80".into())]).expect("rules");
     let merged = merge_tag(&cli, "no-capture-limit=100, step-limit=200").expect("merge");
     assert_eq!(merged.int("no-capture-limit"), 80);
     assert_eq!(merged.int("step-limit"), 200);
-    let plain = Rules::defaults(RULE_SPECS, PRESETS);
+    let plain = Rules::defaults(Params::SPECS, Params::PRESETS);
     let merged = merge_tag(&plain, "no-capture-limit=100").expect("merge");
     assert_eq!(merged.int("no-capture-limit"), 100);
 }
