@@ -34,11 +34,7 @@ impl ErrorKind {
     }
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::core::display_by_name!(ErrorKind => as_str);
 
 /// What is wrong with a record, and where.
 #[derive(Debug, Clone, PartialEq)]

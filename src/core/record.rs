@@ -39,11 +39,7 @@ impl GameKind {
     }
 }
 
-impl std::fmt::Display for GameKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::core::display_by_name!(GameKind => name);
 
 /// The two players, in game-neutral terms. `First` is Red in Xiangqi, Black in Othello, and
 /// the player who acted first in Junqi; a result "1-0" means `First` wins.
@@ -108,11 +104,7 @@ impl Serialize for GameResult {
     }
 }
 
-impl std::fmt::Display for GameResult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::core::display_by_name!(GameResult => as_str);
 
 /// How the record says the game ended, when it says so (a GGF `:r` flag, a PGN Termination
 /// tag, a Junqi `resign` action …).
