@@ -198,20 +198,27 @@ impl Position {
         let c = (p >> 3) as usize & 1;
         self.board[t] = p;
         self.board[f] = 0;
-        self.occ[c] ^= (1u128 << f) | (1u128 << t);
-        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
-        if cap != 0 {
-            self.occ[c ^ 1] ^= 1u128 << t;
-            self.occ_t[c ^ 1] ^= BIT_T[t];
-            if cap & 7 == KING_CODE {
-                self.kings[c ^ 1] = NO_SQUARE;
-            }
+        self.flip_occupancy(c, f, t, cap);
+        if cap & 7 == KING_CODE {
+            self.kings[c ^ 1] = NO_SQUARE;
         }
         if p & 7 == KING_CODE {
             self.kings[c] = t as u8;
         }
         self.side = self.side.other();
         cap
+    }
+
+    /// Flips the occupancy bits of side `c`'s move from `f` to `t` and of the piece `cap`
+    /// it takes there (0: none): the same flip makes the move and takes it back.
+    #[inline(always)]
+    fn flip_occupancy(&mut self, c: usize, f: usize, t: usize, cap: u8) {
+        self.occ[c] ^= (1u128 << f) | (1u128 << t);
+        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
+        if cap != 0 {
+            self.occ[c ^ 1] ^= 1u128 << t;
+            self.occ_t[c ^ 1] ^= BIT_T[t];
+        }
     }
 
     #[inline(always)]
@@ -221,14 +228,9 @@ impl Position {
         let c = (p >> 3) as usize & 1;
         self.board[f] = p;
         self.board[t] = cap;
-        self.occ[c] ^= (1u128 << f) | (1u128 << t);
-        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
-        if cap != 0 {
-            self.occ[c ^ 1] ^= 1u128 << t;
-            self.occ_t[c ^ 1] ^= BIT_T[t];
-            if cap & 7 == KING_CODE {
-                self.kings[c ^ 1] = t as u8;
-            }
+        self.flip_occupancy(c, f, t, cap);
+        if cap & 7 == KING_CODE {
+            self.kings[c ^ 1] = t as u8;
         }
         if p & 7 == KING_CODE {
             self.kings[c] = f as u8;
