@@ -256,6 +256,20 @@ impl Record {
             .map(|t| t.value.as_str())
     }
 
+    /// Adds a tag as read, at `span` of the source.
+    pub(crate) fn add_tag(
+        &mut self,
+        name: impl Into<CompactString>,
+        value: impl Into<CompactString>,
+        span: Span,
+    ) {
+        self.tags.push(Tag {
+            name: name.into(),
+            value: value.into(),
+            span,
+        });
+    }
+
     pub(crate) fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         if let Some(t) = self
@@ -265,11 +279,7 @@ impl Record {
         {
             t.value = value.into();
         } else {
-            self.tags.push(Tag {
-                name: name.into(),
-                value: value.into(),
-                span: Span::default(),
-            });
+            self.add_tag(name, value, Span::default());
         }
     }
 

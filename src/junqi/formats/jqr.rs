@@ -7,7 +7,7 @@
 
 use crate::core::error::RecordError;
 use crate::core::record::{
-    Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record, Tag,
+    Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record,
 };
 use crate::core::span::Span;
 use crate::junqi::notation::action::{looks_like_action, parse_action};
@@ -128,11 +128,11 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         match crate::core::tags::tag_pair(r.rest()) {
             Ok((rest, t)) => {
                 r.pos = r.text.len() - rest.len();
-                rec.tags.push(Tag {
-                    name: t.name.into(),
-                    value: t.value.into(),
-                    span: Span::new(at + t.value_at.0, at + t.value_at.1),
-                });
+                rec.add_tag(
+                    t.name,
+                    t.value,
+                    Span::new(at + t.value_at.0, at + t.value_at.1),
+                );
             }
             Err(_) => {
                 let end = r

@@ -23,7 +23,7 @@
 use super::transcript::{self, MAX_MOVES, too_long};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::StreamCut;
-use crate::core::record::{Claim, GameKind, GameResult, Record, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, Record};
 use crate::core::span::Span;
 use crate::othello::notation::parse_score;
 use crate::othello::rules::result_of;
@@ -106,11 +106,7 @@ impl Reading {
                 if name.eq_ignore_ascii_case("FEN") {
                     self.rec.setup = Some((value.clone(), span));
                 }
-                self.rec.tags.push(Tag {
-                    name: name.into(),
-                    value: value.into(),
-                    span,
-                });
+                self.rec.add_tag(name, value, span);
             }
             None => {
                 self.rec.parse_error.get_or_insert(

@@ -7,7 +7,7 @@
 
 use super::board::{START_FEN, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
 
 /// `<Head>` fields and the tag each becomes (others keep their element name).
@@ -102,11 +102,7 @@ fn read_one(game: roxmltree::Node<'_, '_>, index: usize) -> Record {
                 .iter()
                 .find(|(from, _)| *from == name)
                 .map_or(name, |(_, to)| to);
-            rec.tags.push(Tag {
-                name: tag.into(),
-                value: value.into(),
-                span,
-            });
+            rec.add_tag(tag, value, span);
         }
     }
     let Some(list) = game.children().find(|c| c.has_tag_name("MoveList")) else {

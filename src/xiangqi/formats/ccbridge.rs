@@ -19,7 +19,7 @@
 use super::board::{Placement, START_FEN};
 use super::move_tree::{self, Node, NodeRecord, Square};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, Record, Tag};
+use crate::core::record::{GameKind, GameResult, Record};
 use crate::core::span::Span;
 
 pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
@@ -262,11 +262,7 @@ fn read_record(bytes: &[u8], start: usize, end: usize, index: usize) -> Result<R
     }
     for (name, at, width) in FIELDS {
         if let Some(value) = utf16_field(&rec_bytes[at..at + width]) {
-            rec.tags.push(Tag {
-                name: name.into(),
-                value: value.into(),
-                span: Span::new(start + at, start + at + width),
-            });
+            rec.add_tag(name, value, Span::new(start + at, start + at + width));
         }
     }
     let result_span = Span::new(start + RESULT_AT, start + RESULT_AT + 1);

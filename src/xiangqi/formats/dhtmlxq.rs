@@ -7,7 +7,7 @@
 use super::board::{Placement, START_FEN, parse_iccs_move, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
 use nom::IResult;
 use nom::Parser;
@@ -196,11 +196,7 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
                 .iter()
                 .find(|(k, _)| *k == key_lower)
                 .map_or(key, |(_, n)| n);
-            rec.tags.push(Tag {
-                name: name.into(),
-                value: value.trim().into(),
-                span,
-            });
+            rec.add_tag(name, value.trim(), span);
         }
     }
 

@@ -7,7 +7,7 @@ use super::pgn_tokens::{
 };
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
 use memchr::memchr;
 
@@ -265,11 +265,7 @@ impl<'a> GameReader<'a> {
         if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
             self.rec.setup = Some((value.trim().to_string(), span));
         }
-        self.rec.tags.push(Tag {
-            name: name.into(),
-            value: value.into(),
-            span,
-        });
+        self.rec.add_tag(name, value, span);
         Ok(())
     }
 

@@ -9,7 +9,7 @@
 use super::board::Placement;
 use super::move_tree::{self, Node, NodeRecord};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, Record, Tag};
+use crate::core::record::{GameKind, GameResult, Record};
 use crate::core::span::Span;
 
 const MOVES_AT: usize = 0x400;
@@ -150,11 +150,7 @@ fn read_tags(header: &[u8], rec: &mut Record) {
     for (name, at, len) in FIELDS {
         let value = header.get(at..at + len).map(gb_string).unwrap_or_default();
         if !value.is_empty() {
-            rec.tags.push(Tag {
-                name: name.into(),
-                value: value.into(),
-                span: Span::new(at, at + len),
-            });
+            rec.add_tag(name, value, Span::new(at, at + len));
         }
     }
 }
