@@ -387,14 +387,13 @@ pub(super) fn skip_game(r: &mut Reader) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::records;
 
     const TEXT: &str = "[Game \"Junqi Fanfanqi\"]\n[First \"A\"]\n[Result \"*\"]\n\n{start}\n1. C2=红工兵 @0:05 {first flip} 2. D0=e\n3.timeout draw? draw- 4. E0=紅司令@12 *\n\n[Game \"Junqi Fanfanqi\"]\n1. A0=E 0-1\n";
 
     #[test]
     fn reads_tags_actions_events_and_games() {
-        let games = read(TEXT);
-        assert_eq!(games.len(), 2);
-        let g = games[0].as_ref().unwrap();
+        let [g, g2] = records(read(TEXT));
         assert_eq!(g.tag("First"), Some("A"));
         let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["C2=红工兵", "D0=e", "timeout", "E0=紅司令"]);
@@ -407,7 +406,6 @@ mod tests {
         assert_eq!(g.events[0].player, Some(Player::Second));
         assert_eq!(g.events[1].player, Some(Player::First));
         assert_eq!(&TEXT[g.moves[2].span.start..g.moves[2].span.end], "timeout");
-        let g2 = games[1].as_ref().unwrap();
         assert_eq!(
             g2.claim.as_ref().map(|c| c.result),
             Some(GameResult::SecondWins)

@@ -499,19 +499,17 @@ mod tests {
 #[cfg(test)]
 mod layout_tests {
     use super::*;
+    use crate::core::testing::records;
 
     #[test]
     fn crlf_and_one_line_games() {
         let t = "[Game \"Chinese Chess\"]\r\n[Result \"0-1\"]\r\n\r\n1. 炮二平五 马8进7 2.马二进三 车9平8 ; note\r\n0-1\r\n[Result \"*\"]\r\n1. c3c4 *\r\n";
-        let recs = read_pgn(t);
-        assert_eq!(recs.len(), 2);
-        let a = recs[0].as_ref().unwrap();
+        let [a, b] = records(read_pgn(t));
         assert!(a.parse_error.is_none(), "{:?}", a.parse_error);
         assert_eq!(a.moves.len(), 4);
         assert_eq!(a.moves[2].number, Some(2));
         assert_eq!(a.moves[3].comments, ["note"]);
         assert_eq!(a.claim.as_ref().unwrap().result, GameResult::SecondWins);
-        let b = recs[1].as_ref().unwrap();
         assert_eq!(b.moves[0].text, "c3c4");
         assert_eq!(&t[b.span.start..b.span.end], "[Result \"*\"]\r\n1. c3c4 *");
     }

@@ -167,16 +167,14 @@ pub(crate) fn write_ucci(fen: Option<&str>, moves: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::records;
 
     #[test]
     fn position_commands() {
         let text = "# two games\nposition startpos moves h2e2 h9g7\nposition fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0d0\n";
-        let recs = read_ucci(text);
-        assert_eq!(recs.len(), 2);
-        let a = recs[0].as_ref().unwrap();
+        let [a, b] = records(read_ucci(text));
         assert_eq!(a.moves.len(), 2);
         assert_eq!(&text[a.moves[1].span.start..a.moves[1].span.end], "h9g7");
-        let b = recs[1].as_ref().unwrap();
         assert_eq!(b.index, 1);
         assert_eq!(
             b.setup.as_ref().unwrap().0,
