@@ -68,14 +68,6 @@ impl RecordError {
     pub(crate) fn parse(message: impl Into<String>, span: Span) -> RecordError {
         RecordError::new(ErrorKind::Parse, message).at(span)
     }
-    pub(crate) fn at(mut self, span: Span) -> RecordError {
-        self.span = Some(span);
-        self
-    }
-    pub(crate) fn with_ply(mut self, ply: usize) -> RecordError {
-        self.ply = Some(ply);
-        self
-    }
     pub(crate) fn with_move(mut self, text: impl Into<String>) -> RecordError {
         self.move_text = Some(clip(text.into(), 60, 0));
         self
@@ -129,12 +121,23 @@ impl Warning {
             span: None,
         }
     }
-    pub(crate) fn at(mut self, span: Span) -> Warning {
-        self.span = Some(span);
-        self
-    }
-    pub(crate) fn with_ply(mut self, ply: usize) -> Warning {
-        self.ply = Some(ply);
-        self
-    }
 }
+
+/// Where an error or a warning points, set the same way on both: the text of the source
+/// (`at`) and the 1-based ply (`with_ply`).
+macro_rules! located {
+    ($($type:ident),*) => {
+        $(impl $type {
+            pub(crate) fn at(mut self, span: Span) -> $type {
+                self.span = Some(span);
+                self
+            }
+            pub(crate) fn with_ply(mut self, ply: usize) -> $type {
+                self.ply = Some(ply);
+                self
+            }
+        })*
+    };
+}
+
+located!(RecordError, Warning);
