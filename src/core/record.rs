@@ -256,6 +256,12 @@ impl Record {
             .map(|t| t.value.as_str())
     }
 
+    /// Stops the reading of the moves with `error`, at the ply the next move would have been
+    /// (the moves before it are kept).
+    pub(crate) fn stop_reading(&mut self, error: crate::core::error::RecordError) {
+        self.parse_error = Some(error.with_ply(self.moves.len() + 1));
+    }
+
     /// Adds a tag as read, at `span` of the source.
     pub(crate) fn add_tag(
         &mut self,

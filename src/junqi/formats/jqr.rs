@@ -253,11 +253,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         let aspan = Span::new(action_at, action_at + action_token.len());
         if crate::core::limits::full(rec.moves.len() + rec.events.len()) {
             // Past the ply limit (events counted too: each is held like a move).
-            rec.parse_error = Some(
-                crate::core::limits::too_long(aspan)
-                    .with_ply(rec.moves.len() + 1)
-                    .with_move(action_token),
-            );
+            rec.stop_reading(crate::core::limits::too_long(aspan).with_move(action_token));
             break;
         }
         // An event, maybe naming its player: `resign(2)`.

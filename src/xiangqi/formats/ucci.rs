@@ -37,9 +37,8 @@ fn read_moves<'a>(rec: &mut Record, words: impl Iterator<Item = (&'a str, usize)
         }
         let span = Span::new(at, at + w.len());
         if parse_iccs_move(w).is_none() {
-            rec.parse_error = Some(
+            rec.stop_reading(
                 RecordError::parse(format!("`{w}` is not an ICCS move"), span)
-                    .with_ply(rec.moves.len() + 1)
                     .with_move(w)
                     .with_label("not a move")
                     .with_help("moves are written file-rank file-rank, like h2e2"),
@@ -47,12 +46,7 @@ fn read_moves<'a>(rec: &mut Record, words: impl Iterator<Item = (&'a str, usize)
             return;
         }
         if crate::core::limits::full(rec.moves.len()) {
-            let ply = rec.moves.len() + 1;
-            rec.parse_error = Some(
-                crate::core::limits::too_long(span)
-                    .with_ply(ply)
-                    .with_move(w),
-            );
+            rec.stop_reading(crate::core::limits::too_long(span).with_move(w));
             return;
         }
         rec.moves.push(MoveEntry::new(w, span));
