@@ -132,7 +132,7 @@ fn read_board(board: &[u8], base: usize) -> Result<Placement, RecordError> {
         let letter =
             piece_letter(code).ok_or_else(|| bad(format!("unknown piece byte {code:#04x}")))?;
         let (file, rank) = square(i as u8).unwrap_or((0, 0));
-        p.put(file, rank, letter).map_err(bad)?;
+        p.put(file, rank, letter).map_err(|e| bad(e.to_string()))?;
     }
     Ok(p)
 }

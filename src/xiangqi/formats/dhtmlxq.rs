@@ -394,7 +394,7 @@ fn read_binit(value: &str) -> Result<Placement, String> {
             }
         }
     }
-    Placement::from_piece_table(&table)
+    Placement::from_piece_table(&table).map_err(|e| e.to_string())
 }
 
 pub(super) fn parse_result(value: &str) -> Option<GameResult> {

@@ -185,7 +185,7 @@ fn read_pieces(header: &[u8], version: u8, keys: &Keys) -> Result<Placement, Str
         table[slot] = b.wrapping_sub(keys.piece);
     }
     let squares: [Option<(u8, u8)>; 32] = std::array::from_fn(|i| square(table[i]));
-    Placement::from_piece_table(&squares)
+    Placement::from_piece_table(&squares).map_err(|e| e.to_string())
 }
 
 /// An XQF square byte (X*10+Y, X file from Red's left, Y rank from Red's side).
