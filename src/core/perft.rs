@@ -1,6 +1,7 @@
 //! perft, the standard test of a move generator, written once for every game: the leaves of
 //! the legal move tree `depth` plies below a position, with the count below each root move
-//! (`--divide`) shared over threads. A game gives its tree through [`PerftTree`]: its root
+//! (`--divide`) shared over threads. A game gives its tree through [`PerftTree`], which its
+//! position implements: the start perft counts from and how a position is read, its root
 //! moves, its own fast count below a position, and how a move is written.
 
 use crate::core::game::{PerftError, PerftOutput, PerftQuery};
