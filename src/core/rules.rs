@@ -67,7 +67,9 @@ macro_rules! rule_specs {
     (@specs [$($done:expr,)*] ..$spec:expr) => {
         &[$($done,)* $spec]
     };
-    (@specs [$($done:expr,)*] $key:literal: one of [$first:literal $(, $more:literal)*] => $help:literal; $($rest:tt)*) => {
+    (@specs [$($done:expr,)*]
+        $key:literal: one of [$first:literal $(, $more:literal)*] => $help:literal; $($rest:tt)*
+    ) => {
         $crate::core::rules::rule_specs!(@specs [$($done,)* $crate::core::rules::RuleSpec {
             key: $key,
             default: $first,
@@ -75,7 +77,9 @@ macro_rules! rule_specs {
             help: $help,
         },] $($rest)*)
     };
-    (@specs [$($done:expr,)*] $key:literal: $default:literal in $min:literal..=$max:literal => $help:literal; $($rest:tt)*) => {
+    (@specs [$($done:expr,)*]
+        $key:literal: $default:literal in $min:literal..=$max:literal => $help:literal; $($rest:tt)*
+    ) => {
         $crate::core::rules::rule_specs!(@specs [$($done,)* $crate::core::rules::RuleSpec {
             key: $key,
             default: stringify!($default),
@@ -83,7 +87,9 @@ macro_rules! rule_specs {
             help: $help,
         },] $($rest)*)
     };
-    (@specs [$($done:expr,)*] $key:literal: duration $default:literal => $help:literal; $($rest:tt)*) => {
+    (@specs [$($done:expr,)*]
+        $key:literal: duration $default:literal => $help:literal; $($rest:tt)*
+    ) => {
         $crate::core::rules::rule_specs!(@specs [$($done,)* $crate::core::rules::RuleSpec {
             key: $key,
             default: $default,

@@ -33,7 +33,10 @@ pub enum PlacementError {
         first: char,
         second: char,
     },
-    #[error("too many {} pieces of kind {kind} for a piece table", if *.red { "Red" } else { "Black" })]
+    #[error(
+        "too many {} pieces of kind {kind} for a piece table",
+        if *.red { "Red" } else { "Black" }
+    )]
     TooManyForTable { red: bool, kind: char },
 }
 
