@@ -403,6 +403,7 @@ impl<'a> GameReader<'a> {
 mod tests {
     use super::*;
     use crate::core::record::Termination;
+    use crate::core::testing::records;
 
     const TWO: &str = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 炮二平五 {center} 馬８進７\n2. 馬二進三 (2. 兵七進一 卒７進１) 車９平８ 1-0\n\n[Result \"*\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n1. h0h1 *\n";
 
@@ -494,12 +495,6 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::BadHeader);
         assert_eq!(e.span, Some(Span::new(0, 10)));
     }
-}
-
-#[cfg(test)]
-mod layout_tests {
-    use super::*;
-    use crate::core::testing::records;
 
     #[test]
     fn crlf_and_one_line_games() {
