@@ -35,6 +35,12 @@ pub(crate) fn standard_test_position() -> rules::Position {
     parse_layout(STANDARD_TEST_LAYOUT).unwrap_or_else(|_| rules::Position::empty())
 }
 
+/// The movement parameters perft counts under: the default rules (`standard`), built once.
+fn perft_params() -> &'static Params {
+    static STANDARD: std::sync::LazyLock<Params> = std::sync::LazyLock::new(Params::default);
+    &STANDARD
+}
+
 /// perft counts a position's actions under the default rules (`standard`).
 impl PerftTree for rules::Position {
     type Move = rules::Action;
@@ -52,18 +58,17 @@ impl PerftTree for rules::Position {
     }
 
     fn root_moves(&self) -> Vec<rules::Action> {
-        self.legal_actions(&Params::default())
+        self.legal_actions(perft_params())
     }
 
     fn leaves_after(&self, action: rules::Action, depth: u32) -> u64 {
-        let params = Params::default();
         let mut next = self.clone();
-        next.apply(action, &params);
-        rules::perft::perft(&next, depth, &params)
+        next.apply(action, perft_params());
+        rules::perft::perft(&next, depth, perft_params())
     }
 
     fn leaves(&self, depth: u32) -> u64 {
-        rules::perft::perft(self, depth, &Params::default())
+        rules::perft::perft(self, depth, perft_params())
     }
 
     fn move_text(&self, action: rules::Action) -> String {
