@@ -263,6 +263,7 @@ impl Record {
     }
 
     /// Adds a tag as read, at `span` of the source.
+    #[inline]
     pub(crate) fn add_tag(
         &mut self,
         name: impl Into<CompactString>,
