@@ -34,11 +34,7 @@ impl ErrorKind {
     }
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::core::display_by_name!(ErrorKind => as_str);
 
 /// What is wrong with a record, and where.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,14 +67,6 @@ impl RecordError {
     }
     pub(crate) fn parse(message: impl Into<String>, span: Span) -> RecordError {
         RecordError::new(ErrorKind::Parse, message).at(span)
-    }
-    pub(crate) fn at(mut self, span: Span) -> RecordError {
-        self.span = Some(span);
-        self
-    }
-    pub(crate) fn with_ply(mut self, ply: usize) -> RecordError {
-        self.ply = Some(ply);
-        self
     }
     pub(crate) fn with_move(mut self, text: impl Into<String>) -> RecordError {
         self.move_text = Some(clip(text.into(), 60, 0));
@@ -133,12 +121,23 @@ impl Warning {
             span: None,
         }
     }
-    pub(crate) fn at(mut self, span: Span) -> Warning {
-        self.span = Some(span);
-        self
-    }
-    pub(crate) fn with_ply(mut self, ply: usize) -> Warning {
-        self.ply = Some(ply);
-        self
-    }
 }
+
+/// Where an error or a warning points, set the same way on both: the text of the source
+/// (`at`) and the 1-based ply (`with_ply`).
+macro_rules! located {
+    ($($type:ident),*) => {
+        $(impl $type {
+            pub(crate) fn at(mut self, span: Span) -> $type {
+                self.span = Some(span);
+                self
+            }
+            pub(crate) fn with_ply(mut self, ply: usize) -> $type {
+                self.ply = Some(ply);
+                self
+            }
+        })*
+    };
+}
+
+located!(RecordError, Warning);

@@ -128,6 +128,16 @@ pub struct PerftQuery {
     pub jobs: usize,
 }
 
+/// Why `perft` could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PerftError {
+    /// The position given is not one the game can read: `message` says why in the game's
+    /// words (what `qipu perft` prints), `at` is the byte of the position text where it goes
+    /// wrong when the game knows it.
+    #[error("{message}")]
+    BadPosition { message: String, at: Option<usize> },
+}
+
 /// What `perft` prints.
 #[derive(Debug, Clone)]
 pub struct PerftOutput {
@@ -291,7 +301,7 @@ pub trait Game: Sync + Send {
 
     /// Counts the leaves `query.depth` plies below `position` (the game's position notation;
     /// the standard start when `None`).
-    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String>;
+    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, PerftError>;
 
     fn show(
         &self,

@@ -145,27 +145,15 @@ mod tests {
 
     #[test]
     fn the_same_moves_from_the_same_start_are_one_game() {
-        assert_eq!(
-            id(GameKind::Xiangqi, "s", &[1, 2]).key,
-            id(GameKind::Xiangqi, "s", &[1, 2]).key
-        );
-        assert_ne!(
-            id(GameKind::Xiangqi, "s", &[1, 2]).key,
-            id(GameKind::Xiangqi, "s", &[2, 1]).key
-        );
-        assert_ne!(
-            id(GameKind::Xiangqi, "s", &[1, 2]).key,
-            id(GameKind::Xiangqi, "t", &[1, 2]).key
-        );
-        assert_ne!(
-            id(GameKind::Xiangqi, "s", &[1, 2]).key,
-            id(GameKind::Othello, "s", &[1, 2]).key
-        );
+        use GameKind::{Othello, Xiangqi};
+        let key = |game, start, moves: &[u16]| id(game, start, moves).key;
+        let game = key(Xiangqi, "s", &[1, 2]);
+        assert_eq!(key(Xiangqi, "s", &[1, 2]), game);
+        assert_ne!(key(Xiangqi, "s", &[2, 1]), game);
+        assert_ne!(key(Xiangqi, "t", &[1, 2]), game);
+        assert_ne!(key(Othello, "s", &[1, 2]), game);
         // A game is not the same as its first moves.
-        assert_ne!(
-            id(GameKind::Xiangqi, "s", &[1]).key,
-            id(GameKind::Xiangqi, "s", &[1, 2]).key
-        );
+        assert_ne!(key(Xiangqi, "s", &[1]), game);
     }
 
     #[test]

@@ -2,6 +2,19 @@
 //! trait, the replay and judging contracts, verdicts and rule values. It imports nothing from
 //! the games or the driver above it.
 
+/// `Display` for a type with a name of its own: writes what its method `$name` gives (the
+/// word the reports and the command line use).
+macro_rules! display_by_name {
+    ($($type:ty => $name:ident),* $(,)?) => {
+        $(impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.$name())
+            }
+        })*
+    };
+}
+pub(crate) use display_by_name;
+
 pub(crate) mod analysis;
 pub(crate) mod date;
 pub mod diagnostic;

@@ -1,14 +1,21 @@
 //! perft, the standard test of a move generator, written once for every game: the leaves of
 //! the legal move tree `depth` plies below a position, with the count below each root move
-//! (`--divide`) shared over threads. A game gives its tree through [`PerftTree`]: its root
+//! (`--divide`) shared over threads. A game gives its tree through [`PerftTree`], which its
+//! position implements: the start perft counts from and how a position is read, its root
 //! moves, its own fast count below a position, and how a move is written.
 
-use crate::core::game::{PerftOutput, PerftQuery};
+use crate::core::game::{PerftError, PerftOutput, PerftQuery};
 use rayon::prelude::*;
 
 /// A position whose legal move tree perft counts.
-pub(crate) trait PerftTree: Sync {
+pub trait PerftTree: Sync + Sized {
     type Move: Copy + Send + Sync;
+
+    /// The position perft counts from when none is given.
+    fn start() -> Self;
+
+    /// The position `text` writes in the game's notation, or why it cannot be read.
+    fn from_text(text: &str) -> Result<Self, PerftError>;
 
     /// `--divide` lists the root moves sorted by their text (Xiangqi, as the engines print
     /// it) rather than in the order the game generates them.
@@ -26,6 +33,18 @@ pub(crate) trait PerftTree: Sync {
 
     /// The move as `--divide` writes it.
     fn move_text(&self, mv: Self::Move) -> String;
+}
+
+/// perft from the position `position` writes (the game's start when `None`).
+pub(crate) fn perft_from<T: PerftTree>(
+    position: Option<&str>,
+    query: PerftQuery,
+) -> Result<PerftOutput, PerftError> {
+    let tree = match position {
+        None => T::start(),
+        Some(text) => T::from_text(text)?,
+    };
+    Ok(perft(&tree, query))
 }
 
 /// perft of `tree` as `query` asks: depth 0 counts the position itself; the root moves are

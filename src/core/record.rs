@@ -39,11 +39,7 @@ impl GameKind {
     }
 }
 
-impl std::fmt::Display for GameKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::core::display_by_name!(GameKind => name);
 
 /// The two players, in game-neutral terms. `First` is Red in Xiangqi, Black in Othello, and
 /// the player who acted first in Junqi; a result "1-0" means `First` wins.
@@ -108,11 +104,7 @@ impl Serialize for GameResult {
     }
 }
 
-impl std::fmt::Display for GameResult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::core::display_by_name!(GameResult => as_str);
 
 /// How the record says the game ended, when it says so (a GGF `:r` flag, a PGN Termination
 /// tag, a Junqi `resign` action …).
@@ -264,6 +256,27 @@ impl Record {
             .map(|t| t.value.as_str())
     }
 
+    /// Stops the reading of the moves with `error`, at the ply the next move would have been
+    /// (the moves before it are kept).
+    pub(crate) fn stop_reading(&mut self, error: crate::core::error::RecordError) {
+        self.parse_error = Some(error.with_ply(self.moves.len() + 1));
+    }
+
+    /// Adds a tag as read, at `span` of the source.
+    #[inline]
+    pub(crate) fn add_tag(
+        &mut self,
+        name: impl Into<CompactString>,
+        value: impl Into<CompactString>,
+        span: Span,
+    ) {
+        self.tags.push(Tag {
+            name: name.into(),
+            value: value.into(),
+            span,
+        });
+    }
+
     pub(crate) fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         if let Some(t) = self
@@ -273,11 +286,7 @@ impl Record {
         {
             t.value = value.into();
         } else {
-            self.tags.push(Tag {
-                name: name.into(),
-                value: value.into(),
-                span: Span::default(),
-            });
+            self.add_tag(name, value, Span::default());
         }
     }
 

@@ -54,6 +54,69 @@ pub struct RuleSpec {
     pub help: &'static str,
 }
 
+/// A game's table of rule parameters, one a line (in the order `--help` lists them):
+///
+/// - `"key": one of ["a", "b"] => "help";` takes one of the words; the first is the default;
+/// - `"key": 60 in 1..=1000 => "help";` takes a whole number in the range; 60 is the default;
+/// - `"key": duration "3h" => "help";` takes a duration (`3h`, `90m`, `1h30m`, seconds);
+/// - `..SPEC` (last) adds a parameter declared elsewhere, such as the record length limit.
+macro_rules! rule_specs {
+    (@specs [$($done:expr,)*]) => {
+        &[$($done,)*]
+    };
+    (@specs [$($done:expr,)*] ..$spec:expr) => {
+        &[$($done,)* $spec]
+    };
+    (@specs [$($done:expr,)*]
+        $key:literal: one of [$first:literal $(, $more:literal)*] => $help:literal; $($rest:tt)*
+    ) => {
+        $crate::core::rules::rule_specs!(@specs [$($done,)* $crate::core::rules::RuleSpec {
+            key: $key,
+            default: $first,
+            value: $crate::core::rules::RuleValue::Choice(&[$first $(, $more)*]),
+            help: $help,
+        },] $($rest)*)
+    };
+    (@specs [$($done:expr,)*]
+        $key:literal: $default:literal in $min:literal..=$max:literal => $help:literal; $($rest:tt)*
+    ) => {
+        $crate::core::rules::rule_specs!(@specs [$($done,)* $crate::core::rules::RuleSpec {
+            key: $key,
+            default: stringify!($default),
+            value: $crate::core::rules::RuleValue::Int { min: $min, max: $max },
+            help: $help,
+        },] $($rest)*)
+    };
+    (@specs [$($done:expr,)*]
+        $key:literal: duration $default:literal => $help:literal; $($rest:tt)*
+    ) => {
+        $crate::core::rules::rule_specs!(@specs [$($done,)* $crate::core::rules::RuleSpec {
+            key: $key,
+            default: $default,
+            value: $crate::core::rules::RuleValue::Duration,
+            help: $help,
+        },] $($rest)*)
+    };
+    ($($entries:tt)*) => {
+        $crate::core::rules::rule_specs!(@specs [] $($entries)*)
+    };
+}
+pub(crate) use rule_specs;
+
+/// A game's named rule sets, one a line, the default first:
+/// `"name" [("key", "value"), …] => "help";` (a rule set sets only what differs from the
+/// parameters' defaults).
+macro_rules! presets {
+    ($($name:literal [$(($key:literal, $value:literal)),*] => $help:literal;)*) => {
+        &[$($crate::core::rules::Preset {
+            name: $name,
+            help: $help,
+            values: &[$(($key, $value)),*],
+        },)*]
+    };
+}
+pub(crate) use presets;
+
 /// A named rule set: a description and the parameters it sets.
 #[derive(Debug, Clone, Copy)]
 pub struct Preset {
@@ -73,6 +136,12 @@ pub trait RuleSet: Clone + Send + Sync + 'static {
     /// The typed values of `rules`, whose values were checked against [`RuleSet::SPECS`] when
     /// they were built (a key they lack has its default).
     fn from_values(rules: &Rules) -> Self;
+
+    /// The rule values of `preset` (the first when `None`) with each `KEY=VALUE` of
+    /// `overrides` over it, checked against the game's table.
+    fn values(preset: Option<&str>, overrides: &[(String, String)]) -> Result<Rules, RuleError> {
+        Rules::build(Self::SPECS, Self::PRESETS, preset, overrides)
+    }
 
     /// The defaults (the first preset).
     fn defaults() -> Self {
@@ -327,38 +396,15 @@ pub(crate) fn parse_duration(s: &str) -> Option<u64> {
 mod tests {
     use super::*;
 
-    static SPECS: &[RuleSpec] = &[
-        RuleSpec {
-            key: "move-limit",
-            default: "120",
-            value: RuleValue::Int { min: 1, max: 1000 },
-            help: "",
-        },
-        RuleSpec {
-            key: "color",
-            default: "own",
-            value: RuleValue::Choice(&["own", "any"]),
-            help: "",
-        },
-        RuleSpec {
-            key: "time-limit",
-            default: "3h",
-            value: RuleValue::Duration,
-            help: "",
-        },
-    ];
-    static PRESETS: &[Preset] = &[
-        Preset {
-            name: "cxa",
-            help: "",
-            values: &[],
-        },
-        Preset {
-            name: "short",
-            help: "",
-            values: &[("move-limit", "50")],
-        },
-    ];
+    static SPECS: &[RuleSpec] = rule_specs! {
+        "move-limit": 120 in 1..=1000 => "";
+        "color": one of ["own", "any"] => "";
+        "time-limit": duration "3h" => "";
+    };
+    static PRESETS: &[Preset] = presets! {
+        "cxa" [] => "";
+        "short" [("move-limit", "50")] => "";
+    };
 
     #[test]
     fn defaults_preset_and_overrides() {

@@ -7,10 +7,11 @@
 use crate::core::analysis::Analysis;
 use crate::core::error::{RecordError, Warning};
 use crate::core::game::{
-    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftOutput, PerftQuery, ShowOptions,
-    Shown, StreamCut,
+    CheckWants, Checked, Converted, FormatInfo, Frames, Game, PerftError, PerftOutput, PerftQuery,
+    ShowOptions, Shown, StreamCut,
 };
 use crate::core::identity;
+use crate::core::perft::{self, PerftTree};
 use crate::core::record::{GameKind, Input, MoveEntry, Record};
 use crate::core::referee::{
     GameReferee, Judge, JudgedGame, JudgedReplay, MoveError, replay, replay_judged,
@@ -67,27 +68,24 @@ pub trait Show {
 /// One game as types: its rules, its replayer (which reads recorded moves against its
 /// positions) and its judge (its board rules), how its positions and moves are written, and
 /// the parts of the record check that are its own. Each game implements it once (in its
-/// `mod.rs`); [`check_record`] and [`RefereeOf`] are written once for all of them.
-pub trait Variant: Send + Sync + 'static {
+/// `mod.rs`), with its [`Formats`] (its `formats/mod.rs`: what it reads and writes, and how)
+/// and its [`Show`] (its `show.rs`: the text diagram and SVG, the page's frames); its
+/// positions are the trees perft counts ([`PerftTree`]). [`check_record`] and [`RefereeOf`]
+/// are written once for all of them.
+pub trait Variant: Formats + Show + Send + Sync + 'static {
     const GAME: GameKind;
     /// Its typed rule values.
     type Rules: RuleSet;
-    type Replayer: Replayer<Position: Send, Move: Send + std::hash::Hash> + Clone + Send + 'static;
+    type Replayer: Replayer<Position: Send + PerftTree, Move: Send + std::hash::Hash>
+        + Clone
+        + Send
+        + 'static;
     type Judge: Judge<
             Position = <Self::Replayer as Replayer>::Position,
             Move = <Self::Replayer as Replayer>::Move,
         > + Clone
         + Send
         + 'static;
-
-    /// Its formats: what it reads and writes, and how (its `formats/mod.rs`).
-    type Formats: Formats;
-
-    /// How its games are shown: the text diagram and SVG, the page's frames (its `show.rs`).
-    type Show: Show;
-
-    /// See [`Game::perft`].
-    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String>;
 
     /// See [`Game::explain_remarks`]; none by default.
     fn explain_remarks(_record: &Record, _rules: &Rules, _verdict: &Verdict) -> Vec<String> {
@@ -367,7 +365,7 @@ impl<V: Variant> Game for V {
     }
 
     fn formats(&self) -> &'static [FormatInfo] {
-        V::Formats::LIST
+        <V as Formats>::LIST
     }
 
     fn rule_specs(&self) -> &'static [RuleSpec] {
@@ -379,19 +377,19 @@ impl<V: Variant> Game for V {
     }
 
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
-        V::Formats::sniff(name, head)
+        <V as Formats>::sniff(name, head)
     }
 
     fn lacks_mark(&self, format: &str, head: &[u8]) -> bool {
-        V::Formats::lacks_mark(format, head)
+        <V as Formats>::lacks_mark(format, head)
     }
 
     fn read(&self, format: &'static str, input: &Input) -> Vec<Result<Record, RecordError>> {
-        V::Formats::read(format, input)
+        <V as Formats>::read(format, input)
     }
 
     fn stream_cut(&self, format: &'static str, text: &str) -> StreamCut {
-        V::Formats::stream_cut(format, text)
+        <V as Formats>::stream_cut(format, text)
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
@@ -407,11 +405,11 @@ impl<V: Variant> Game for V {
     }
 
     fn convert(&self, records: &[Record], to: &'static str, rules: &Rules) -> Converted {
-        V::Formats::convert(records, to, rules)
+        <V as Formats>::convert(records, to, rules)
     }
 
-    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        <V as Variant>::perft(position, query)
+    fn perft(&self, position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, PerftError> {
+        perft::perft_from::<PositionOf<V>>(position, query)
     }
 
     fn show(
@@ -420,11 +418,11 @@ impl<V: Variant> Game for V {
         rules: &Rules,
         opts: &ShowOptions,
     ) -> Result<Shown, RecordError> {
-        V::Show::show(record, rules, opts)
+        <V as Show>::show(record, rules, opts)
     }
 
     fn frames(&self, record: &Record, rules: &Rules) -> Result<Frames, RecordError> {
-        V::Show::frames(record, rules)
+        <V as Show>::frames(record, rules)
     }
 
     fn explain_remarks(&self, record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {

@@ -95,11 +95,7 @@ impl Reason {
     }
 }
 
-impl std::fmt::Display for Reason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::core::display_by_name!(Reason => as_str);
 
 /// The class of one move in a repetition cycle (Xiangqi 棋例, the CXA 2020 rulebook's terms,
 /// 第24条): the attacks 将 check, 杀 mate threat, 捉 chase, and the allowed moves 兑 exchange, 献

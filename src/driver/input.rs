@@ -133,15 +133,30 @@ pub fn collect(inputs: &[String], extensions: &[&str]) -> (Vec<FoundFile>, Vec<I
     (files, problems)
 }
 
+/// Why the bytes of a file (or of stdin) could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("cannot open: {source}")]
+    Open {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot read stdin: {source}")]
+    Stdin { source: std::io::Error },
+}
+
 /// Reads a file's bytes (or stdin).
-pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, String> {
+pub fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, ReadError> {
     match &file.path {
-        Some(p) => std::fs::read(p).map_err(|e| format!("cannot open: {e}")),
+        Some(p) => std::fs::read(p).map_err(|source| ReadError::Open {
+            path: p.clone(),
+            source,
+        }),
         None => {
             let mut buf = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
+                .map_err(|source| ReadError::Stdin { source })?;
             Ok(buf)
         }
     }
@@ -415,6 +430,19 @@ mod tests {
             relative: PathBuf::from(path.file_name().unwrap_or_default()),
             path: Some(path),
             explicit: true,
+        }
+    }
+
+    #[test]
+    fn an_unreadable_file_is_a_read_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing.pgn");
+        match read_bytes(&found(missing.clone())) {
+            Err(e @ ReadError::Open { .. }) => {
+                assert!(e.to_string().starts_with("cannot open: "), "{e}");
+                assert!(matches!(e, ReadError::Open { path, .. } if path == missing));
+            }
+            other => panic!("{other:?}"),
         }
     }
 

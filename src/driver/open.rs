@@ -50,7 +50,7 @@ fn unsupported(file: &FoundFile, message: String) -> InputProblem {
 
 /// A file's bytes, or the problem reading them.
 pub(crate) fn read_bytes(file: &FoundFile) -> Result<Vec<u8>, InputProblem> {
-    input::read_bytes(file).map_err(|message| unsupported(file, message))
+    input::read_bytes(file).map_err(|e| unsupported(file, e.to_string()))
 }
 
 /// Reads, detects and decodes one file.

@@ -14,8 +14,8 @@ pub(crate) mod svg;
 mod tests;
 
 use crate::core::error::RecordError;
-use crate::core::game::{PerftOutput, PerftQuery};
-use crate::core::perft::{self, PerftTree};
+use crate::core::game::PerftError;
+use crate::core::perft::PerftTree;
 use crate::core::record::GameKind;
 use crate::core::record::Record;
 use crate::core::referee::{JudgedGame, JudgedReplay};
@@ -35,31 +35,44 @@ pub(crate) fn standard_test_position() -> rules::Position {
     parse_layout(STANDARD_TEST_LAYOUT).unwrap_or_else(|_| rules::Position::empty())
 }
 
-/// A position with the movement parameters its moves are generated under.
-struct PerftRoot {
-    pos: rules::Position,
-    params: Params,
+/// The movement parameters perft counts under: the default rules (`standard`), built once.
+fn perft_params() -> &'static Params {
+    static STANDARD: std::sync::LazyLock<Params> = std::sync::LazyLock::new(Params::default);
+    &STANDARD
 }
 
-impl PerftTree for PerftRoot {
+/// perft counts a position's actions under the default rules (`standard`).
+impl PerftTree for rules::Position {
     type Move = rules::Action;
 
+    /// The standard test layout, all face down.
+    fn start() -> rules::Position {
+        standard_test_position()
+    }
+
+    fn from_text(text: &str) -> Result<rules::Position, PerftError> {
+        parse_position(text).map_err(|e| PerftError::BadPosition {
+            message: format!("bad Junqi position at byte {}: {}", e.start, e.message),
+            at: Some(e.start),
+        })
+    }
+
     fn root_moves(&self) -> Vec<rules::Action> {
-        self.pos.legal_actions(&self.params)
+        self.legal_actions(perft_params())
     }
 
     fn leaves_after(&self, action: rules::Action, depth: u32) -> u64 {
-        let mut next = self.pos.clone();
-        next.apply(action, &self.params);
-        rules::perft::perft(&next, depth, &self.params)
+        let mut next = self.clone();
+        next.apply(action, perft_params());
+        rules::perft::perft(&next, depth, perft_params())
     }
 
     fn leaves(&self, depth: u32) -> u64 {
-        rules::perft::perft(&self.pos, depth, &self.params)
+        rules::perft::perft(self, depth, perft_params())
     }
 
     fn move_text(&self, action: rules::Action) -> String {
-        action_text(&self.pos, action, true)
+        action_text(self, action, true)
     }
 }
 
@@ -69,19 +82,6 @@ impl Variant for Junqi {
     type Rules = Params;
     type Replayer = replay::JunqiReplayer;
     type Judge = judge::JunqiJudge;
-
-    type Formats = formats::JunqiFormats;
-    type Show = show::JunqiShow;
-
-    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        let pos = match position {
-            None => standard_test_position(),
-            Some(text) => parse_position(text)
-                .map_err(|e| format!("bad Junqi position at byte {}: {}", e.start, e.message))?,
-        };
-        let params = Params::default();
-        Ok(perft::perft(&PerftRoot { pos, params }, query))
-    }
 
     /// A position (the text of a `[Position]` tag), or 50 unknown face-down pieces.
     fn start_position(

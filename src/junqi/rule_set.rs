@@ -1,88 +1,8 @@
 //! The Junqi rule values: the parameters `--rule` and a record's `[Rules]` tag take, the rule
 //! set `--rules` names, and their typed form, the engine's [`Params`].
 
-use crate::core::rules::{Preset, RuleError, RuleSet, RuleSpec, RuleValue, Rules};
+use crate::core::rules::{Preset, RuleError, RuleSet, RuleSpec, Rules, presets, rule_specs};
 use crate::junqi::rules::Params;
-
-/// The rule parameters of a Junqi game (`--rule KEY=VALUE`, the `[Rules]` tag).
-pub(crate) static RULE_SPECS: &[RuleSpec] = &[
-    RuleSpec {
-        key: "color",
-        default: "own",
-        value: RuleValue::Choice(&["own", "any"]),
-        help: "own: a player takes a colour by flipping the colour of their own previous flip; any: the colour of the previous flip by either player",
-    },
-    RuleSpec {
-        key: "suicide",
-        default: "no",
-        value: RuleValue::Choice(&["no", "yes"]),
-        help: "whether a weaker piece may attack a stronger one (and be removed)",
-    },
-    RuleSpec {
-        key: "timeouts",
-        default: "3",
-        value: RuleValue::Int { min: 1, max: 1000 },
-        help: "a player's Nth timeout loses",
-    },
-    RuleSpec {
-        key: "repeat-window",
-        default: "7",
-        value: RuleValue::Int { min: 1, max: 64 },
-        help: "how many of a player's own previous actions the repetition rule looks back on",
-    },
-    RuleSpec {
-        key: "repeat",
-        default: "4",
-        value: RuleValue::Int { min: 2, max: 65 },
-        help: "the action that makes one (from, piece, to) occur this often in the window loses",
-    },
-    RuleSpec {
-        key: "no-capture-limit",
-        default: "80",
-        value: RuleValue::Int {
-            min: 1,
-            max: 100000,
-        },
-        help: "this many consecutive steps without an attack draw",
-    },
-    RuleSpec {
-        key: "step-limit",
-        default: "300",
-        value: RuleValue::Int {
-            min: 1,
-            max: 100000,
-        },
-        help: "this many steps in all draw",
-    },
-    RuleSpec {
-        key: "time-limit",
-        default: "3h",
-        value: RuleValue::Duration,
-        help: "this much play (by the record's timestamps) draws",
-    },
-    RuleSpec {
-        key: "min-steps-to-resign-or-draw",
-        default: "50",
-        value: RuleValue::Int {
-            min: 0,
-            max: 100000,
-        },
-        help: "resigning and offering a draw are allowed only once this many steps were played",
-    },
-    RuleSpec {
-        key: "draw-offers",
-        default: "3",
-        value: RuleValue::Int { min: 0, max: 1000 },
-        help: "how many draw offers a player may make",
-    },
-    crate::core::limits::RULE_SPEC,
-];
-
-pub(crate) static PRESETS: &[Preset] = &[Preset {
-    name: "standard",
-    help: "the rules of the seed (QQ-style fanfanqi): color=own, suicide=no, 3 timeouts, 4 repeats in 8, 80 quiet steps, 300 steps, 3 hours",
-    values: &[],
-}];
 
 /// The parameters of the rules' defaults (the `standard` preset).
 impl Default for Params {
@@ -92,8 +12,23 @@ impl Default for Params {
 }
 
 impl RuleSet for Params {
-    const SPECS: &'static [RuleSpec] = RULE_SPECS;
-    const PRESETS: &'static [Preset] = PRESETS;
+    /// The rule parameters of a Junqi game (`--rule KEY=VALUE`, the `[Rules]` tag).
+    const SPECS: &'static [RuleSpec] = rule_specs! {
+        "color": one of ["own", "any"] => "own: a player takes a colour by flipping the colour of their own previous flip; any: the colour of the previous flip by either player";
+        "suicide": one of ["no", "yes"] => "whether a weaker piece may attack a stronger one (and be removed)";
+        "timeouts": 3 in 1..=1000 => "a player's Nth timeout loses";
+        "repeat-window": 7 in 1..=64 => "how many of a player's own previous actions the repetition rule looks back on";
+        "repeat": 4 in 2..=65 => "the action that makes one (from, piece, to) occur this often in the window loses";
+        "no-capture-limit": 80 in 1..=100000 => "this many consecutive steps without an attack draw";
+        "step-limit": 300 in 1..=100000 => "this many steps in all draw";
+        "time-limit": duration "3h" => "this much play (by the record's timestamps) draws";
+        "min-steps-to-resign-or-draw": 50 in 0..=100000 => "resigning and offering a draw are allowed only once this many steps were played";
+        "draw-offers": 3 in 0..=1000 => "how many draw offers a player may make";
+        ..crate::core::limits::RULE_SPEC
+    };
+    const PRESETS: &'static [Preset] = presets! {
+        "standard" [] => "the rules of the seed (QQ-style fanfanqi): color=own, suicide=no, 3 timeouts, 4 repeats in 8, 80 quiet steps, 300 steps, 3 hours";
+    };
 
     fn from_values(r: &Rules) -> Params {
         Params {
@@ -125,7 +60,7 @@ pub(crate) fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, RuleError> {
     // when it gives the default value).
     let mut merged = rules.clone();
     for (k, v) in &pairs {
-        merged = merged.with_record_override(RULE_SPECS, k, v)?;
+        merged = merged.with_record_override(Params::SPECS, k, v)?;
     }
     Ok(merged)
 }

@@ -290,10 +290,8 @@ fn marked(a: &Action) -> Option<(Square, Square)> {
     }
 }
 
-/// Junqi's records shown, as the core asks for them (`Variant::Show`).
-pub struct JunqiShow;
-
-impl Show for JunqiShow {
+/// Junqi's records shown, as the core asks for them (a part of its `Variant`).
+impl Show for crate::junqi::Junqi {
     /// The position after `opts`' ply (the end by default) as a text diagram, with an SVG
     /// picture when asked for.
     fn show(record: &Record, rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {

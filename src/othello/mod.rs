@@ -14,8 +14,8 @@ pub mod solve;
 pub(crate) mod svg;
 
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::game::{Analysis, PerftOutput, PerftQuery};
-use crate::core::perft::{self, PerftTree};
+use crate::core::game::{Analysis, PerftError};
+use crate::core::perft::PerftTree;
 use crate::core::record::{GameKind, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::replay::Replay;
@@ -27,6 +27,17 @@ pub struct Othello;
 
 impl PerftTree for rules::Board {
     type Move = rules::Move;
+
+    fn start() -> rules::Board {
+        rules::Board::start()
+    }
+
+    fn from_text(text: &str) -> Result<rules::Board, PerftError> {
+        notation::parse_board(text).map_err(|e| PerftError::BadPosition {
+            message: e.to_string(),
+            at: None,
+        })
+    }
 
     fn root_moves(&self) -> Vec<rules::Move> {
         rules::perft::root_moves(self)
@@ -53,17 +64,6 @@ impl Variant for Othello {
     type Rules = rule_set::OthelloRules;
     type Replayer = replay::OthelloReplayer;
     type Judge = judge::OthelloJudge;
-
-    type Formats = formats::OthelloFormats;
-    type Show = show::OthelloShow;
-
-    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        let board = match position {
-            Some(p) => notation::parse_board(p).map_err(|e| e.to_string())?,
-            None => rules::Board::start(),
-        };
-        Ok(perft::perft(&board, query))
-    }
 
     /// Where the game was lost: perfect play over its last `analysis-empties` empty squares.
     fn analysis(record: &Record, rules: &Rules) -> Option<Analysis> {

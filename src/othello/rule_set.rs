@@ -2,41 +2,7 @@
 //! the typed values ([`OthelloRules`]) the judge, the referee, the writers and the analysis
 //! read.
 
-use crate::core::rules::{Preset, RuleSet, RuleSpec, RuleValue, Rules};
-
-/// The rule parameters of an Othello game (`--rule key=value`).
-pub(crate) static RULE_SPECS: &[RuleSpec] = &[
-    RuleSpec {
-        key: "empties",
-        default: "winner",
-        value: RuleValue::Choice(&["winner", "none"]),
-        help: "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)",
-    },
-    RuleSpec {
-        key: "unfinished",
-        default: "keep",
-        value: RuleValue::Choice(&["keep", "perfect"]),
-        help: "a game that stopped before its end with nothing else deciding it: left unfinished, or decided by perfect play from its last position (exact solver, empties to the winner) when it has at most perfect-empties empty squares",
-    },
-    RuleSpec {
-        key: "perfect-empties",
-        default: "24",
-        value: RuleValue::Int { min: 0, max: 30 },
-        help: "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play",
-    },
-    RuleSpec {
-        key: "analysis-empties",
-        default: "18",
-        value: RuleValue::Int { min: 0, max: 30 },
-        help: "adjudicate --explain (its text, or the report's `analysis` with --report json/yaml) and the HTML page: every move from the first position with at most this many empty squares judged by perfect play (score before and after, discs lost, best moves, the decisive mistake, every result change), within a budget of 50 million nodes a game; 0: no analysis",
-    },
-];
-
-pub(crate) static PRESETS: &[Preset] = &[Preset {
-    name: "wof",
-    help: "World Othello Federation rules: empty squares go to the winner",
-    values: &[("empties", "winner")],
-}];
+use crate::core::rules::{Preset, RuleSet, RuleSpec, Rules, presets, rule_specs};
 
 /// Who gets the empty squares of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,8 +26,16 @@ pub struct OthelloRules {
 }
 
 impl RuleSet for OthelloRules {
-    const SPECS: &'static [RuleSpec] = RULE_SPECS;
-    const PRESETS: &'static [Preset] = PRESETS;
+    /// The rule parameters of an Othello game (`--rule key=value`).
+    const SPECS: &'static [RuleSpec] = rule_specs! {
+        "empties": one of ["winner", "none"] => "who gets the empty squares of a finished game: the winner (WOF rule) or nobody (raw disc count)";
+        "unfinished": one of ["keep", "perfect"] => "a game that stopped before its end with nothing else deciding it: left unfinished, or decided by perfect play from its last position (exact solver, empties to the winner) when it has at most perfect-empties empty squares";
+        "perfect-empties": 24 in 0..=30 => "unfinished=perfect: the most empty squares a stopped game may have to be decided by perfect play";
+        "analysis-empties": 18 in 0..=30 => "adjudicate --explain (its text, or the report's `analysis` with --report json/yaml) and the HTML page: every move from the first position with at most this many empty squares judged by perfect play (score before and after, discs lost, best moves, the decisive mistake, every result change), within a budget of 50 million nodes a game; 0: no analysis";
+    };
+    const PRESETS: &'static [Preset] = presets! {
+        "wof" [("empties", "winner")] => "World Othello Federation rules: empty squares go to the winner";
+    };
 
     fn from_values(rules: &Rules) -> OthelloRules {
         OthelloRules {

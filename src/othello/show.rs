@@ -66,10 +66,8 @@ pub(crate) fn status_line(board: &Board, where_shown: &str) -> String {
     }
 }
 
-/// Othello's records shown, as the core asks for them (`Variant::Show`).
-pub struct OthelloShow;
-
-impl Show for OthelloShow {
+/// Othello's records shown, as the core asks for them (a part of its `Variant`).
+impl Show for crate::othello::Othello {
     /// The position after `opts`' ply (the end by default) as a text diagram, with an SVG
     /// picture when asked for.
     fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {

@@ -232,30 +232,14 @@ fn detail_without_cycle(v: &Verdict) -> String {
 fn cycle_table(cycle: &[CycleMove], width: Option<usize>) -> String {
     use unicode_width::UnicodeWidthStr;
     let class = |m: &CycleMove| format!("{} {}", m.kind.as_str(), m.label());
-    let w_ply = cycle
-        .iter()
-        .map(|m| m.ply.to_string().len())
-        .max()
-        .unwrap_or(0)
-        .max(3);
-    let w_side = cycle
-        .iter()
-        .map(|m| m.side.width())
-        .max()
-        .unwrap_or(0)
-        .max(4);
-    let w_move = cycle
-        .iter()
-        .map(|m| m.move_text.width())
-        .max()
-        .unwrap_or(0)
-        .max(4);
-    let w_class = cycle
-        .iter()
-        .map(|m| class(m).width())
-        .max()
-        .unwrap_or(0)
-        .max(5);
+    // A column is as wide as its widest cell, and at least as wide as its heading.
+    let column = |cell: &dyn Fn(&CycleMove) -> usize, heading: &str| {
+        cycle.iter().map(cell).max().unwrap_or(0).max(heading.len())
+    };
+    let w_ply = column(&|m| m.ply.to_string().len(), "ply");
+    let w_side = column(&|m| m.side.width(), "side");
+    let w_move = column(&|m| m.move_text.width(), "move");
+    let w_class = column(&|m| class(m).width(), "class");
     // Two spaces between the columns, one where that leaves no room for the targets.
     let narrow = |gap: usize| 2 + w_ply + w_side + w_move + w_class + 4 * gap + "targets".len();
     let gap = if width.is_some_and(|w| narrow(2) > w) {

@@ -15,8 +15,8 @@ pub(crate) mod svg;
 mod tests;
 
 use crate::core::error::{RecordError, Warning};
-use crate::core::game::{PerftOutput, PerftQuery};
-use crate::core::perft::{self, PerftTree};
+use crate::core::game::PerftError;
+use crate::core::perft::PerftTree;
 use crate::core::record::{GameKind, Record};
 use crate::core::referee::{JudgedGame, JudgedReplay};
 use crate::core::rules::Rules;
@@ -29,6 +29,17 @@ pub struct Xiangqi;
 impl PerftTree for rules::Position {
     type Move = rules::Move;
     const DIVIDE_BY_TEXT: bool = true;
+
+    fn start() -> rules::Position {
+        rules::Position::start()
+    }
+
+    fn from_text(fen: &str) -> Result<rules::Position, PerftError> {
+        rules::Position::from_fen(fen).map_err(|e| PerftError::BadPosition {
+            message: format!("bad FEN: {e}"),
+            at: None,
+        })
+    }
 
     fn root_moves(&self) -> Vec<rules::Move> {
         self.legal_moves_vec()
@@ -55,17 +66,6 @@ impl Variant for Xiangqi {
     type Rules = rule_set::XiangqiRules;
     type Replayer = replay::XiangqiReplayer;
     type Judge = judge::XiangqiJudge;
-
-    type Formats = formats::XiangqiFormats;
-    type Show = show::XiangqiShow;
-
-    fn perft(position: Option<&str>, query: PerftQuery) -> Result<PerftOutput, String> {
-        let pos = match position {
-            None => rules::Position::start(),
-            Some(fen) => rules::Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
-        };
-        Ok(perft::perft(&pos, query))
-    }
 
     fn explain_remarks(record: &Record, rules: &Rules, verdict: &Verdict) -> Vec<String> {
         replay::edition_remarks(record, rules, verdict)

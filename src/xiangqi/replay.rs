@@ -8,13 +8,13 @@ use crate::core::game::Game;
 use crate::core::record::{MoveEntry, Record};
 use crate::core::referee::replay;
 use crate::core::replay::{Replay, Replayer};
-use crate::core::rules::Rules;
+use crate::core::rules::{RuleSet, Rules};
 use crate::core::span::Span;
 use crate::core::verdict;
 use crate::xiangqi::Xiangqi;
 use crate::xiangqi::notation;
 use crate::xiangqi::repetition::Code;
-use crate::xiangqi::rule_set::{self, XiangqiRules};
+use crate::xiangqi::rule_set::XiangqiRules;
 use crate::xiangqi::rules::{Move, Position, SetupError};
 
 /// Resolves recorded moves in whichever notation they are written (ICCS, WXF, Chinese).
@@ -145,12 +145,7 @@ pub(crate) fn edition_remarks(record: &Record, rules: &Rules, v: &verdict::Verdi
             let name = if e == Code::Cxa { "cxa-2020" } else { e.name() };
             s.push_str(&format!("; judged here by the {applied} rulebook"));
             let keep = |k: &str| (k.to_string(), rules.get(k).unwrap_or_default().to_string());
-            let alt = Rules::build(
-                rule_set::RULE_SPECS,
-                rule_set::PRESETS,
-                Some(name),
-                &[keep("move-limit"), keep("repetitions")],
-            );
+            let alt = XiangqiRules::values(Some(name), &[keep("move-limit"), keep("repetitions")]);
             let other = alt
                 .ok()
                 .and_then(|alt| Xiangqi.check(record, &alt, true).verdict);

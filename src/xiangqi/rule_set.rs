@@ -1,62 +1,8 @@
 //! The Xiangqi rule values: the parameters `--rule` takes, the rule sets `--rules` names, and
 //! the typed values ([`XiangqiRules`]) the replay, the judge and the referee read.
 
-use crate::core::rules::{Preset, RuleSet, RuleSpec, RuleValue, Rules};
+use crate::core::rules::{Preset, RuleSet, RuleSpec, Rules, presets, rule_specs};
 use crate::xiangqi::repetition::Code;
-
-/// The rule parameters of Xiangqi.
-pub(crate) static RULE_SPECS: &[RuleSpec] = &[
-    RuleSpec {
-        key: "move-limit",
-        default: "60",
-        value: RuleValue::Int { min: 1, max: 1000 },
-        help: "moves (回合, two plies each) without a capture after which the game is drawn (自然限着)",
-    },
-    RuleSpec {
-        key: "repetitions",
-        default: "3",
-        value: RuleValue::Int { min: 2, max: 10 },
-        help: "how many times a position must occur to count as a repetition",
-    },
-    RuleSpec {
-        key: "code",
-        default: "cxa",
-        value: RuleValue::Choice(&["cxa", "cxa-2020", "cxa-1999", "axf"]),
-        help: "which repetition code (棋例) the repetition judge applies: cxa (the current CXA edition, 2020; also cxa-2020), cxa-1999 (the 1999 edition), axf",
-    },
-    RuleSpec {
-        key: "setup",
-        default: "composed",
-        value: RuleValue::Choice(&["composed", "strict"]),
-        help: "how a FEN set-up is checked: composed (a rulebook diagram or a problem: judged, with a warning naming what no game can reach; refused only when the rules cannot apply: a side with no king or two, a king outside its palace, the side not to move in check) or strict (every set-up no game can reach is refused; --strict)",
-    },
-    crate::core::limits::RULE_SPEC,
-];
-
-/// The rule sets; the first is the default. Each sets only what differs from the parameters'
-/// defaults (60-move limit, threefold repetition).
-pub(crate) static PRESETS: &[Preset] = &[
-    Preset {
-        name: "cxa",
-        help: "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例",
-        values: &[("code", "cxa")],
-    },
-    Preset {
-        name: "cxa-2020",
-        help: "the CXA rulebook of 2020 by name (what cxa is today): 60-move limit, threefold repetition, its 棋例",
-        values: &[("code", "cxa-2020")],
-    },
-    Preset {
-        name: "cxa-1999",
-        help: "the CXA rulebook of 1999, for games played under it: 60-move limit, threefold repetition, its 棋例 (a pawn's chase counts against a perpetual attacker; a chase that offers an exchange stays a chase)",
-        values: &[("code", "cxa-1999")],
-    },
-    Preset {
-        name: "axf",
-        help: "Asian Xiangqi Federation rules: 60-move limit, threefold repetition, AXF repetition code",
-        values: &[("code", "axf")],
-    },
-];
 
 /// The parameters the board verdicts use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,8 +31,22 @@ pub struct XiangqiRules {
 }
 
 impl RuleSet for XiangqiRules {
-    const SPECS: &'static [RuleSpec] = RULE_SPECS;
-    const PRESETS: &'static [Preset] = PRESETS;
+    /// The rule parameters of Xiangqi.
+    const SPECS: &'static [RuleSpec] = rule_specs! {
+        "move-limit": 60 in 1..=1000 => "moves (回合, two plies each) without a capture after which the game is drawn (自然限着)";
+        "repetitions": 3 in 2..=10 => "how many times a position must occur to count as a repetition";
+        "code": one of ["cxa", "cxa-2020", "cxa-1999", "axf"] => "which repetition code (棋例) the repetition judge applies: cxa (the current CXA edition, 2020; also cxa-2020), cxa-1999 (the 1999 edition), axf";
+        "setup": one of ["composed", "strict"] => "how a FEN set-up is checked: composed (a rulebook diagram or a problem: judged, with a warning naming what no game can reach; refused only when the rules cannot apply: a side with no king or two, a king outside its palace, the side not to move in check) or strict (every set-up no game can reach is refused; --strict)";
+        ..crate::core::limits::RULE_SPEC
+    };
+    /// The rule sets; the first is the default. Each sets only what differs from the parameters'
+    /// defaults (60-move limit, threefold repetition).
+    const PRESETS: &'static [Preset] = presets! {
+        "cxa" [("code", "cxa")] => "Chinese Xiangqi Association rules (the seed): 60-move limit, threefold repetition, CXA 棋例";
+        "cxa-2020" [("code", "cxa-2020")] => "the CXA rulebook of 2020 by name (what cxa is today): 60-move limit, threefold repetition, its 棋例";
+        "cxa-1999" [("code", "cxa-1999")] => "the CXA rulebook of 1999, for games played under it: 60-move limit, threefold repetition, its 棋例 (a pawn's chase counts against a perpetual attacker; a chase that offers an exchange stays a chase)";
+        "axf" [("code", "axf")] => "Asian Xiangqi Federation rules: 60-move limit, threefold repetition, AXF repetition code";
+    };
 
     fn from_values(rules: &Rules) -> XiangqiRules {
         XiangqiRules {
@@ -106,26 +66,14 @@ mod tests {
 
     #[test]
     fn rules_and_presets() {
-        let r = Rules::build(
-            RULE_SPECS,
-            PRESETS,
-            None,
-            &[("move-limit".into(), "50".into())],
-        )
-        .unwrap();
+        let r = XiangqiRules::values(None, &[("move-limit".into(), "50".into())]).unwrap();
         assert_eq!(r.typed::<XiangqiRules>().board.move_limit, 50);
         assert_eq!(r.clone().typed::<XiangqiRules>().board.move_limit, 50);
-        let r = Rules::build(RULE_SPECS, PRESETS, Some("axf"), &[]).unwrap();
+        let r = XiangqiRules::values(Some("axf"), &[]).unwrap();
         assert!(r.is("code", "axf"));
         assert_eq!(r.typed::<XiangqiRules>().board.code, Code::Axf);
         assert!(!r.typed::<XiangqiRules>().strict_setup);
-        let strict = Rules::build(
-            RULE_SPECS,
-            PRESETS,
-            None,
-            &[("setup".into(), "strict".into())],
-        )
-        .unwrap();
+        let strict = XiangqiRules::values(None, &[("setup".into(), "strict".into())]).unwrap();
         assert!(strict.typed::<XiangqiRules>().strict_setup);
     }
 }

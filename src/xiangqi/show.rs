@@ -68,10 +68,8 @@ pub(crate) fn status_line(pos: &Position) -> String {
     status
 }
 
-/// Xiangqi's records shown, as the core asks for them (`Variant::Show`).
-pub struct XiangqiShow;
-
-impl Show for XiangqiShow {
+/// Xiangqi's records shown, as the core asks for them (a part of its `Variant`).
+impl Show for crate::xiangqi::Xiangqi {
     /// The position after `opts`' ply (the end by default) as a text diagram, with an SVG
     /// picture when asked for.
     fn show(record: &Record, _rules: &Rules, opts: &ShowOptions) -> Result<Shown, RecordError> {

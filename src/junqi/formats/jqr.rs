@@ -7,7 +7,7 @@
 
 use crate::core::error::RecordError;
 use crate::core::record::{
-    Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record, Tag,
+    Claim, Event, EventKind, GameKind, GameResult, MoveEntry, Player, Record,
 };
 use crate::core::span::Span;
 use crate::junqi::notation::action::{looks_like_action, parse_action};
@@ -128,11 +128,11 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         match crate::core::tags::tag_pair(r.rest()) {
             Ok((rest, t)) => {
                 r.pos = r.text.len() - rest.len();
-                rec.tags.push(Tag {
-                    name: t.name.into(),
-                    value: t.value.into(),
-                    span: Span::new(at + t.value_at.0, at + t.value_at.1),
-                });
+                rec.add_tag(
+                    t.name,
+                    t.value,
+                    Span::new(at + t.value_at.0, at + t.value_at.1),
+                );
             }
             Err(_) => {
                 let end = r
@@ -253,11 +253,7 @@ fn read_game(r: &mut Reader, index: usize) -> Result<Record, RecordError> {
         let aspan = Span::new(action_at, action_at + action_token.len());
         if crate::core::limits::full(rec.moves.len() + rec.events.len()) {
             // Past the ply limit (events counted too: each is held like a move).
-            rec.parse_error = Some(
-                crate::core::limits::too_long(aspan)
-                    .with_ply(rec.moves.len() + 1)
-                    .with_move(action_token),
-            );
+            rec.stop_reading(crate::core::limits::too_long(aspan).with_move(action_token));
             break;
         }
         // An event, maybe naming its player: `resign(2)`.
@@ -387,14 +383,13 @@ pub(super) fn skip_game(r: &mut Reader) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::records;
 
     const TEXT: &str = "[Game \"Junqi Fanfanqi\"]\n[First \"A\"]\n[Result \"*\"]\n\n{start}\n1. C2=红工兵 @0:05 {first flip} 2. D0=e\n3.timeout draw? draw- 4. E0=紅司令@12 *\n\n[Game \"Junqi Fanfanqi\"]\n1. A0=E 0-1\n";
 
     #[test]
     fn reads_tags_actions_events_and_games() {
-        let games = read(TEXT);
-        assert_eq!(games.len(), 2);
-        let g = games[0].as_ref().unwrap();
+        let [g, g2] = records(read(TEXT));
         assert_eq!(g.tag("First"), Some("A"));
         let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["C2=红工兵", "D0=e", "timeout", "E0=紅司令"]);
@@ -407,7 +402,6 @@ mod tests {
         assert_eq!(g.events[0].player, Some(Player::Second));
         assert_eq!(g.events[1].player, Some(Player::First));
         assert_eq!(&TEXT[g.moves[2].span.start..g.moves[2].span.end], "timeout");
-        let g2 = games[1].as_ref().unwrap();
         assert_eq!(
             g2.claim.as_ref().map(|c| c.result),
             Some(GameResult::SecondWins)

@@ -25,10 +25,8 @@ pub(crate) static FORMATS: &[FormatInfo] = &[FormatInfo {
     description: "Junqi Fanfanqi record (qipu's PGN-like format: tags, numbered flips/moves/attacks, events)",
 }];
 
-/// Junqi's formats, as the core reads and writes them (`Variant::Formats`).
-pub struct JunqiFormats;
-
-impl Formats for JunqiFormats {
+/// Junqi's formats, as the core reads and writes them (a part of its `Variant`).
+impl Formats for crate::junqi::Junqi {
     const LIST: &'static [FormatInfo] = FORMATS;
 
     /// The format of a file, by its name and its first bytes.

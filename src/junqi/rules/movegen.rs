@@ -150,10 +150,11 @@ impl Position {
         // vector by doubling before, then the moves were copied onto it.
         let moves = self.legal_moves(params);
         let mut out = Vec::with_capacity(SQUARES + moves.len());
-        out.extend((0..SQUARES as Square).filter_map(|sq| match self.cell(sq) {
-            Cell::Down(Some(piece)) => Some(Action::Flip { sq, piece }),
-            _ => None,
-        }));
+        for sq in 0..SQUARES as Square {
+            if let Cell::Down(Some(piece)) = self.cell(sq) {
+                out.push(Action::Flip { sq, piece });
+            }
+        }
         out.extend(moves);
         out
     }

@@ -219,43 +219,26 @@ fn position_game(position: &str, moves: &str) -> String {
     format!("[Game \"Junqi Fanfanqi\"]\n[Position \"{position}\"]\n{moves} *\n")
 }
 
+/// Why the game playing `moves` from `board` (with the other fields of the position
+/// ` 1 r rbr 40 0 0/0 0/0`) is refused, if it is.
+fn refusal(board: &str, moves: &str) -> Option<crate::core::error::RecordError> {
+    let position = format!("{board} 1 r rbr 40 0 0/0 0/0");
+    check(&position_game(&position, moves), &[]).error
+}
+
 #[test]
 fn board_rules() {
     // An engineer turns corners along the railway (K0 → B0 → B4 → K4), an ordinary piece does not.
-    let e = position_game(
-        "?4/5/5/5/5/5/5/5/5/5/E4/4? 1 r rbr 40 0 0/0 0/0",
-        "1. K0-K4",
-    );
-    assert!(check(&e, &[]).error.is_none());
-    let c = position_game(
-        "?4/5/5/5/5/5/5/5/5/5/C4/4? 1 r rbr 40 0 0/0 0/0",
-        "1. K0-B4",
-    );
-    assert!(check(&c, &[]).error.is_some());
-    let c = position_game(
-        "?4/5/5/5/5/5/5/5/5/5/C4/4? 1 r rbr 40 0 0/0 0/0",
-        "1. K0-B0",
-    );
-    assert!(check(&c, &[]).error.is_none());
+    assert!(refusal("?4/5/5/5/5/5/5/5/5/5/E4/4?", "1. K0-K4").is_none());
+    assert!(refusal("?4/5/5/5/5/5/5/5/5/5/C4/4?", "1. K0-B4").is_some());
+    assert!(refusal("?4/5/5/5/5/5/5/5/5/5/C4/4?", "1. K0-B0").is_none());
     // The mountain: F1 and G1 are not linked.
-    let m = position_game(
-        "?4/5/5/5/5/1C3/5/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0",
-        "1. F1-G1",
-    );
-    let err = check(&m, &[]).error.expect("mountain");
+    let err = refusal("?4/5/5/5/5/1C3/5/5/5/5/5/4?", "1. F1-G1").expect("mountain");
     assert!(err.message.contains("no road step"), "{}", err.message);
     // A piece in a headquarters moves like any other.
-    let hq = position_game(
-        "?4/5/5/5/5/5/5/5/5/5/5/1C2? 1 r rbr 40 0 0/0 0/0",
-        "1. L1-K1",
-    );
-    assert!(check(&hq, &[]).error.is_none());
+    assert!(refusal("?4/5/5/5/5/5/5/5/5/5/5/1C2?", "1. L1-K1").is_none());
     // An engineer takes a mine and moves in; a bomb takes the flag (both go) and wins.
-    let mine = position_game(
-        "5/5/5/5/5/E4/l4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0",
-        "1. F0xG0>",
-    );
-    assert!(check(&mine, &[]).error.is_none());
+    assert!(refusal("5/5/5/5/5/E4/l4/5/5/5/5/4?", "1. F0xG0>").is_none());
     let flag = position_game(
         "e4/5/5/5/5/X4/f4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/3",
         "1. F0xG0#",
@@ -265,11 +248,7 @@ fn board_rules() {
         ("flag-captured".into(), 1, "1-0".into())
     );
     // Any movable piece may attack a bomb: both go.
-    let bomb = position_game(
-        "?4/5/5/5/5/E4/x4/5/5/5/5/4? 1 r rbr 40 0 0/0 0/0",
-        "1. F0xG0=",
-    );
-    assert!(check(&bomb, &[]).error.is_none());
+    assert!(refusal("?4/5/5/5/5/E4/x4/5/5/5/5/4?", "1. F0xG0=").is_none());
 }
 
 #[test]
@@ -317,19 +296,14 @@ fn events_rules() {
 /// `--rule` wins over a record's `[Rules]` tag even when it names the default value.
 #[test]
 fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
-    use crate::core::rules::Rules;
-    use crate::junqi::rule_set::{PRESETS, RULE_SPECS, merge_tag};
-    let cli = Rules::build(
-        RULE_SPECS,
-        PRESETS,
-        None,
-        &[("no-capture-limit".to_string(), "80".to_string())],
-    )
-    .expect("rules");
+    use crate::core::rules::{RuleSet, Rules};
+    use crate::junqi::rule_set::merge_tag;
+    use crate::junqi::rules::Params;
+    let cli = Params::values(None, &[("no-capture-limit".into(), "80".into())]).expect("rules");
     let merged = merge_tag(&cli, "no-capture-limit=100, step-limit=200").expect("merge");
     assert_eq!(merged.int("no-capture-limit"), 80);
     assert_eq!(merged.int("step-limit"), 200);
-    let plain = Rules::defaults(RULE_SPECS, PRESETS);
+    let plain = Rules::defaults(Params::SPECS, Params::PRESETS);
     let merged = merge_tag(&plain, "no-capture-limit=100").expect("merge");
     assert_eq!(merged.int("no-capture-limit"), 100);
 }

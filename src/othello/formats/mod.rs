@@ -68,10 +68,12 @@ fn othello_game_tag(text: &str) -> bool {
     })
 }
 
-/// Othello's formats, as the core reads and writes them (`Variant::Formats`).
-pub struct OthelloFormats;
+/// The tests of the analysis of a lost game (`solve::lost`) read a record through this name.
+#[cfg(test)]
+pub(crate) type OthelloFormats = crate::othello::Othello;
 
-impl Formats for OthelloFormats {
+/// Othello's formats, as the core reads and writes them (a part of its `Variant`).
+impl Formats for crate::othello::Othello {
     const LIST: &'static [FormatInfo] = FORMATS;
 
     /// Detects a format from the file name and its first bytes.

@@ -23,7 +23,7 @@
 use super::transcript::{self, MAX_MOVES, too_long};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::game::StreamCut;
-use crate::core::record::{Claim, GameKind, GameResult, Record, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, Record};
 use crate::core::span::Span;
 use crate::othello::notation::parse_score;
 use crate::othello::rules::result_of;
@@ -106,11 +106,7 @@ impl Reading {
                 if name.eq_ignore_ascii_case("FEN") {
                     self.rec.setup = Some((value.clone(), span));
                 }
-                self.rec.tags.push(Tag {
-                    name: name.into(),
-                    value: value.into(),
-                    span,
-                });
+                self.rec.add_tag(name, value, span);
             }
             None => {
                 self.rec.parse_error.get_or_insert(
@@ -358,14 +354,13 @@ pub(crate) fn write_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::records;
 
     const TWO: &str = "[Event \"Test - 1990\"]\n[Date \"1990\"]\n[Black \"A\"]\n[White \"B\"]\n[Result \"34-30\"]\n\n1. F5 D6\n3. C3 D3 {a comment}\n5. C4\n34-30\n\n[Event \"x\"]\n[Result \"1-0\"]\n1. f5 f6\n";
 
     #[test]
     fn reads_tags_moves_scores() {
-        let recs = read(TWO);
-        assert_eq!(recs.len(), 2);
-        let a = recs[0].as_ref().unwrap();
+        let [a, b] = records(read(TWO));
         assert!(a.parse_error.is_none(), "{:?}", a.parse_error);
         assert_eq!(a.tag("Black"), Some("A"));
         let moves: Vec<&str> = a.moves.iter().map(|m| m.text.as_str()).collect();
@@ -376,7 +371,6 @@ mod tests {
         assert_eq!(a.tag("Score"), Some("34-30"));
         let span = a.moves[2].span;
         assert_eq!(&TWO[span.start..span.end], "C3");
-        let b = recs[1].as_ref().unwrap();
         assert_eq!(b.index, 1);
         assert_eq!(b.claim.as_ref().unwrap().result, GameResult::FirstWins);
         assert!(TWO[b.span.start..].starts_with("[Event \"x\"]"));

@@ -2,7 +2,7 @@
 //! string of [`crate::othello::notation::parse_board`]), the scores being the exact final
 //! disc differences of each move for the side to move.
 
-use crate::othello::notation::{parse_board, parse_square};
+use crate::othello::notation::{BoardTextError, parse_board, parse_square};
 use crate::othello::rules::Board;
 
 /// One OBF line: the position and the listed moves with their scores.
@@ -15,39 +15,61 @@ pub struct ObfEntry {
     pub scores: Vec<(u8, i32)>,
 }
 
+/// Why an OBF line was refused: each names its 1-based line and the text that is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ObfError {
+    #[error("line {line}: {error}")]
+    Board { line: usize, error: BoardTextError },
+    #[error("line {line}: '{part}' is not move:score")]
+    NotMoveScore { line: usize, part: String },
+    #[error("line {line}: '{square}' is not a square")]
+    NotASquare { line: usize, square: String },
+    #[error("line {line}: '{score}' is not a score")]
+    NotAScore { line: usize, score: String },
+}
+
 /// The positions of an OBF file; blank lines and lines starting with `%` or `#` are skipped.
-pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, String> {
+pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, ObfError> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
             continue;
         }
+        let number = i + 1;
         let mut parts = line.split(';');
-        let board =
-            parse_board(parts.next().unwrap_or("")).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let board = parse_board(parts.next().unwrap_or("")).map_err(|error| ObfError::Board {
+            line: number,
+            error,
+        })?;
         let mut scores = Vec::new();
         for part in parts {
             let part = part.trim();
             if part.is_empty() {
                 continue;
             }
-            let (mv, score) = part
-                .split_once(':')
-                .ok_or_else(|| format!("line {}: '{part}' is not move:score", i + 1))?;
-            let sq = parse_square(mv.trim())
-                .ok_or_else(|| format!("line {}: '{}' is not a square", i + 1, mv.trim()))?;
+            let (mv, score) = part.split_once(':').ok_or_else(|| ObfError::NotMoveScore {
+                line: number,
+                part: part.to_string(),
+            })?;
+            let sq = parse_square(mv.trim()).ok_or_else(|| ObfError::NotASquare {
+                line: number,
+                square: mv.trim().to_string(),
+            })?;
             let score: i32 = score
                 .trim()
                 .trim_start_matches('+')
                 .parse()
                 .ok()
                 .filter(|s: &i32| (-64..=64).contains(s))
-                .ok_or_else(|| format!("line {}: '{}' is not a score", i + 1, score.trim()))?;
+                .ok_or_else(|| ObfError::NotAScore {
+                    line: number,
+                    score: score.trim().to_string(),
+                })?;
             scores.push((sq, score));
         }
         out.push(ObfEntry {
-            line: i + 1,
+            line: number,
             board,
             scores,
         });
@@ -65,7 +87,29 @@ mod tests {
         assert_eq!(parse_board(&s).unwrap(), Board::start());
         let e = parse_obf(&format!("% comment\n{s}; D3:+0; c4:-2;\n")).unwrap();
         assert_eq!(e[0].scores, vec![(19, 0), (26, -2)]);
-        assert!(parse_obf(&format!("{s}; D9:+0")).is_err());
-        assert!(parse_obf("XO; a1:0").is_err());
+        let e = parse_obf(&format!("{s}; D9:+0")).unwrap_err();
+        assert_eq!(
+            e,
+            ObfError::NotASquare {
+                line: 1,
+                square: "D9".into()
+            }
+        );
+        assert_eq!(e.to_string(), "line 1: 'D9' is not a square");
+        assert!(matches!(
+            parse_obf("XO; a1:0"),
+            Err(ObfError::Board { line: 1, .. })
+        ));
+        assert_eq!(
+            parse_obf(&format!("\n{s}; a1\n")).unwrap_err().to_string(),
+            "line 2: 'a1' is not move:score"
+        );
+        assert_eq!(
+            parse_obf(&format!("{s}; a1:+65")).unwrap_err(),
+            ObfError::NotAScore {
+                line: 1,
+                score: "+65".into()
+            }
+        );
     }
 }

@@ -11,6 +11,35 @@ use crate::core::error::{ErrorKind, RecordError};
 pub(crate) const START_FEN: &str =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+/// Why a placement was refused: a FEN board field that is not 10 ranks of 9 files, a piece
+/// letter or a square that is not one, two pieces on one square, or more pieces of a kind
+/// than a piece table has slots.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    #[error("a FEN board has 10 ranks, this one has {ranks}")]
+    Ranks { ranks: usize },
+    #[error("rank {rank} of the FEN is longer than 9 files")]
+    RankTooLong { rank: u8 },
+    #[error("rank {rank} of the FEN does not have 9 files")]
+    RankTooShort { rank: u8 },
+    #[error("unknown piece {piece:?}")]
+    UnknownPiece { piece: char },
+    #[error("square ({file}, {rank}) is off the board")]
+    OffBoard { file: u8, rank: u8 },
+    /// `square` in ICCS (`e4`); `first` was there when `second` came.
+    #[error("two pieces on {square}: {first} and {second}")]
+    TwoPieces {
+        square: String,
+        first: char,
+        second: char,
+    },
+    #[error(
+        "too many {} pieces of kind {kind} for a piece table",
+        if *.red { "Red" } else { "Black" }
+    )]
+    TooManyForTable { red: bool, kind: char },
+}
+
 /// The fixed order of the 16 pieces of one side in XQF and DhtmlXQ piece tables:
 /// rook, knight, bishop, advisor, king, advisor, bishop, knight, rook, two cannons, five pawns.
 pub(crate) const PIECE_TABLE_ORDER: [char; 16] = [
@@ -90,18 +119,19 @@ impl Placement {
     }
 
     /// Places a piece; fails when the square is off the board or taken.
-    pub(crate) fn put(&mut self, file: u8, rank: u8, piece: char) -> Result<(), String> {
-        let letter = normalize_letter(piece).ok_or_else(|| format!("unknown piece {piece:?}"))?;
+    pub(crate) fn put(&mut self, file: u8, rank: u8, piece: char) -> Result<(), PlacementError> {
+        let letter = normalize_letter(piece).ok_or(PlacementError::UnknownPiece { piece })?;
         let cell = self
             .cells
             .get_mut(usize::from(rank))
             .and_then(|row| row.get_mut(usize::from(file)))
-            .ok_or_else(|| format!("square ({file}, {rank}) is off the board"))?;
+            .ok_or(PlacementError::OffBoard { file, rank })?;
         if let Some(other) = cell {
-            return Err(format!(
-                "two pieces on {}: {other} and {letter}",
-                square_name(file, rank)
-            ));
+            return Err(PlacementError::TwoPieces {
+                square: square_name(file, rank),
+                first: *other,
+                second: letter,
+            });
         }
         *cell = Some(letter);
         Ok(())
@@ -165,14 +195,11 @@ impl Placement {
     }
 
     /// Reads the board field of a FEN (other fields are ignored).
-    pub fn from_fen(fen: &str) -> Result<Placement, String> {
+    pub fn from_fen(fen: &str) -> Result<Placement, PlacementError> {
         let board = fen.split_whitespace().next().unwrap_or("");
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 10 {
-            return Err(format!(
-                "a FEN board has 10 ranks, this one has {}",
-                rows.len()
-            ));
+            return Err(PlacementError::Ranks { ranks: rows.len() });
         }
         let mut p = Placement::empty();
         for (i, row) in rows.iter().enumerate() {
@@ -183,14 +210,14 @@ impl Placement {
                     file = file.saturating_add(d as u8);
                 } else {
                     if file >= 9 {
-                        return Err(format!("rank {rank} of the FEN is longer than 9 files"));
+                        return Err(PlacementError::RankTooLong { rank });
                     }
                     p.put(file, rank, c)?;
                     file += 1;
                 }
             }
             if file != 9 {
-                return Err(format!("rank {rank} of the FEN does not have 9 files"));
+                return Err(PlacementError::RankTooShort { rank });
             }
         }
         Ok(p)
@@ -198,7 +225,9 @@ impl Placement {
 
     /// Builds a placement from a 32-entry piece table (Red's 16 then Black's 16, in
     /// [`PIECE_TABLE_ORDER`]); `None` entries are pieces off the board.
-    pub(crate) fn from_piece_table(squares: &[Option<(u8, u8)>; 32]) -> Result<Placement, String> {
+    pub(crate) fn from_piece_table(
+        squares: &[Option<(u8, u8)>; 32],
+    ) -> Result<Placement, PlacementError> {
         let mut p = Placement::empty();
         for (i, sq) in squares.iter().enumerate() {
             let Some((file, rank)) = *sq else { continue };
@@ -215,7 +244,7 @@ impl Placement {
 
     /// The 32-entry piece table of this placement (the inverse of [`Self::from_piece_table`]);
     /// fails when a side has more pieces of a kind than the table has slots.
-    pub(crate) fn to_piece_table(&self) -> Result<[Option<(u8, u8)>; 32], String> {
+    pub(crate) fn to_piece_table(&self) -> Result<[Option<(u8, u8)>; 32], PlacementError> {
         let mut table = [None; 32];
         for (file, rank, piece) in self.pieces() {
             let red = piece.is_ascii_uppercase();
@@ -224,12 +253,7 @@ impl Placement {
             let slot = (0..16).find(|&i| PIECE_TABLE_ORDER[i] == kind && table[base + i].is_none());
             match slot {
                 Some(i) => table[base + i] = Some((file, rank)),
-                None => {
-                    return Err(format!(
-                        "too many {} pieces of kind {kind} for a piece table",
-                        if red { "Red" } else { "Black" }
-                    ));
-                }
+                None => return Err(PlacementError::TooManyForTable { red, kind }),
             }
         }
         Ok(table)
@@ -282,9 +306,25 @@ mod tests {
 
     #[test]
     fn rejects_bad_fens() {
-        assert!(Placement::from_fen("9/9/9").is_err());
-        assert!(Placement::from_fen("rnbakabnrr/9/9/9/9/9/9/9/9/9").is_err());
-        assert!(Placement::from_fen("x8/9/9/9/9/9/9/9/9/9").is_err());
+        assert_eq!(
+            Placement::from_fen("9/9/9"),
+            Err(PlacementError::Ranks { ranks: 3 })
+        );
+        assert_eq!(
+            Placement::from_fen("rnbakabnrr/9/9/9/9/9/9/9/9/9"),
+            Err(PlacementError::RankTooLong { rank: 9 })
+        );
+        let e = Placement::from_fen("x8/9/9/9/9/9/9/9/9/9").unwrap_err();
+        assert_eq!(e, PlacementError::UnknownPiece { piece: 'x' });
+        assert_eq!(e.to_string(), "unknown piece 'x'");
+        assert_eq!(
+            Placement::from_fen("8/9/9/9/9/9/9/9/9/9"),
+            Err(PlacementError::RankTooShort { rank: 9 })
+        );
+        let mut p = Placement::empty();
+        p.put(0, 0, 'R').unwrap();
+        let e = p.put(0, 0, 'r').unwrap_err();
+        assert_eq!(e.to_string(), "two pieces on a0: R and r");
         let three_rooks = "RRR6/9/9/9/9/9/9/9/9/4k4";
         assert!(
             Placement::from_fen(three_rooks)

@@ -7,7 +7,7 @@
 
 use super::board::{START_FEN, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::record::{GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
 
 /// `<Head>` fields and the tag each becomes (others keep their element name).
@@ -102,11 +102,7 @@ fn read_one(game: roxmltree::Node<'_, '_>, index: usize) -> Record {
                 .iter()
                 .find(|(from, _)| *from == name)
                 .map_or(name, |(_, to)| to);
-            rec.tags.push(Tag {
-                name: tag.into(),
-                value: value.into(),
-                span,
-            });
+            rec.add_tag(tag, value, span);
         }
     }
     let Some(list) = game.children().find(|c| c.has_tag_name("MoveList")) else {
@@ -136,22 +132,19 @@ fn read_one(game: roxmltree::Node<'_, '_>, index: usize) -> Record {
             }
         }
         if ended {
-            rec.parse_error = Some(
+            rec.stop_reading(
                 RecordError::parse("a move after the one marked end=\"1\"", span)
-                    .with_ply(rec.moves.len() + 1)
                     .with_label("after the end"),
             );
             break;
         }
         if crate::core::limits::full(rec.moves.len()) {
-            let ply = rec.moves.len() + 1;
-            rec.parse_error = Some(crate::core::limits::too_long(span).with_ply(ply));
+            rec.stop_reading(crate::core::limits::too_long(span));
             break;
         }
         let Some(text) = cbf_move(value) else {
-            rec.parse_error = Some(
+            rec.stop_reading(
                 RecordError::parse(format!("`{value}` is not a CBF move (xy-xy)"), span)
-                    .with_ply(rec.moves.len() + 1)
                     .with_move(value)
                     .with_label("bad move")
                     .with_help("CBF moves are two digit pairs: file 0-8, row 0-9 from the top"),

@@ -19,7 +19,7 @@
 use super::board::{Placement, START_FEN};
 use super::move_tree::{self, Node, NodeRecord, Square};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, Record, Tag};
+use crate::core::record::{GameKind, GameResult, Record};
 use crate::core::span::Span;
 
 pub const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
@@ -132,7 +132,7 @@ fn read_board(board: &[u8], base: usize) -> Result<Placement, RecordError> {
         let letter =
             piece_letter(code).ok_or_else(|| bad(format!("unknown piece byte {code:#04x}")))?;
         let (file, rank) = square(i as u8).unwrap_or((0, 0));
-        p.put(file, rank, letter).map_err(bad)?;
+        p.put(file, rank, letter).map_err(|e| bad(e.to_string()))?;
     }
     Ok(p)
 }
@@ -262,11 +262,7 @@ fn read_record(bytes: &[u8], start: usize, end: usize, index: usize) -> Result<R
     }
     for (name, at, width) in FIELDS {
         if let Some(value) = utf16_field(&rec_bytes[at..at + width]) {
-            rec.tags.push(Tag {
-                name: name.into(),
-                value: value.into(),
-                span: Span::new(start + at, start + at + width),
-            });
+            rec.add_tag(name, value, Span::new(start + at, start + at + width));
         }
     }
     let result_span = Span::new(start + RESULT_AT, start + RESULT_AT + 1);

@@ -78,20 +78,18 @@ mod tests {
                 text: Some(Arc::from(t)),
                 siblings: Vec::new(),
             };
-            <crate::xiangqi::formats::XiangqiFormats as crate::core::variant::Formats>::read(
-                format, &input,
-            )
-            .into_iter()
-            .map(|r| {
-                r.map(|r| {
-                    r.moves
-                        .iter()
-                        .map(|m| m.text.to_string())
-                        .collect::<Vec<_>>()
+            <crate::xiangqi::Xiangqi as crate::core::variant::Formats>::read(format, &input)
+                .into_iter()
+                .map(|r| {
+                    r.map(|r| {
+                        r.moves
+                            .iter()
+                            .map(|m| m.text.to_string())
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .map(|r| r.map_err(|e| e.message))
-            .collect::<Vec<_>>()
+                .map(|r| r.map_err(|e| e.message))
+                .collect::<Vec<_>>()
         };
         let whole = read(text);
         let mut rest = text;

@@ -7,7 +7,7 @@
 use super::board::{Placement, START_FEN, parse_iccs_move, square_name};
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::record::{Claim, GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
 use nom::IResult;
 use nom::Parser;
@@ -196,11 +196,7 @@ fn read_block(block: &str, base: usize, index: usize) -> Record {
                 .iter()
                 .find(|(k, _)| *k == key_lower)
                 .map_or(key, |(_, n)| n);
-            rec.tags.push(Tag {
-                name: name.into(),
-                value: value.trim().into(),
-                span,
-            });
+            rec.add_tag(name, value.trim(), span);
         }
     }
 
@@ -398,7 +394,7 @@ fn read_binit(value: &str) -> Result<Placement, String> {
             }
         }
     }
-    Placement::from_piece_table(&table)
+    Placement::from_piece_table(&table).map_err(|e| e.to_string())
 }
 
 pub(super) fn parse_result(value: &str) -> Option<GameResult> {
@@ -428,6 +424,19 @@ mod tests {
 
     fn one(text: &str) -> Record {
         read_dhtmlxq(text).remove(0).unwrap()
+    }
+
+    /// A record of a `binit` set-up (the given pieces placed, every other off the board) and
+    /// the moves `moves`.
+    fn set_up(placed: &[(usize, &str)], moves: &str) -> Record {
+        let mut binit = ["99"; 32];
+        for &(piece, square) in placed {
+            binit[piece] = square;
+        }
+        one(&format!(
+            "[DhtmlXQ_binit]{}[/DhtmlXQ_binit][DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]",
+            binit.concat()
+        ))
     }
 
     #[test]
@@ -472,15 +481,7 @@ mod tests {
 
     #[test]
     fn custom_binit_and_black_to_move() {
-        let mut binit = ["99"; 32];
-        binit[4] = "49";
-        binit[20] = "40";
-        binit[16] = "00";
-        let text = format!(
-            "[DhtmlXQ_binit]{}[/DhtmlXQ_binit][DhtmlXQ_movelist]0001[/DhtmlXQ_movelist]",
-            binit.concat()
-        );
-        let r = one(&text);
+        let r = set_up(&[(4, "49"), (20, "40"), (16, "00")], "0001");
         assert_eq!(
             r.setup.as_ref().unwrap().0,
             "r3k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1"
@@ -490,16 +491,7 @@ mod tests {
 
     #[test]
     fn no_moves_and_black_in_check_means_black_to_move() {
-        let mut binit = ["99"; 32];
-        binit[0] = "44";
-        binit[4] = "39";
-        binit[20] = "40";
-        let one_of = |moves: &str| {
-            one(&format!(
-                "[DhtmlXQ_binit]{}[/DhtmlXQ_binit][DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]",
-                binit.concat()
-            ))
-        };
+        let one_of = |moves: &str| set_up(&[(0, "44"), (4, "39"), (20, "40")], moves);
         // Red to move could take the king: the side in check is the one to move.
         assert_eq!(
             one_of("").setup.unwrap().0,

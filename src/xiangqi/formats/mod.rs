@@ -282,10 +282,8 @@ fn first_move_text(head: &[u8]) -> &[u8] {
     &rest[..rest.len().min(512)]
 }
 
-/// Xiangqi's formats, as the core reads and writes them (`Variant::Formats`).
-pub struct XiangqiFormats;
-
-impl Formats for XiangqiFormats {
+/// Xiangqi's formats, as the core reads and writes them (a part of its `Variant`).
+impl Formats for crate::xiangqi::Xiangqi {
     const LIST: &'static [FormatInfo] = FORMATS;
 
     /// Recognises a Xiangqi format by extension and content: binary records by their magic,
@@ -404,7 +402,7 @@ mod tests {
     use super::*;
 
     fn sniff(name: &str, head: &[u8]) -> Option<&'static str> {
-        XiangqiFormats::sniff(name, head)
+        <crate::xiangqi::Xiangqi as Formats>::sniff(name, head)
     }
 
     #[test]

@@ -197,11 +197,7 @@ pub(crate) fn fill_record(rec: &mut Record, nodes: &[Node], stop: Option<(usize,
             rec.warnings
                 .push(Warning::new(format!("{msg}; the variations after it are lost")).at(span));
         } else {
-            rec.parse_error = Some(
-                RecordError::parse(msg, span)
-                    .with_ply(rec.moves.len() + 1)
-                    .with_label("truncated here"),
-            );
+            rec.stop_reading(RecordError::parse(msg, span).with_label("truncated here"));
         }
     }
 }

@@ -7,7 +7,7 @@ use super::pgn_tokens::{
 };
 use crate::core::error::{ErrorKind, RecordError, Warning};
 use crate::core::limits;
-use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record, Tag};
+use crate::core::record::{Annotation, Claim, GameKind, GameResult, MoveEntry, Record};
 use crate::core::span::Span;
 use memchr::memchr;
 
@@ -265,11 +265,7 @@ impl<'a> GameReader<'a> {
         if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
             self.rec.setup = Some((value.trim().to_string(), span));
         }
-        self.rec.tags.push(Tag {
-            name: name.into(),
-            value: value.into(),
-            span,
-        });
+        self.rec.add_tag(name, value, span);
         Ok(())
     }
 
@@ -407,6 +403,7 @@ impl<'a> GameReader<'a> {
 mod tests {
     use super::*;
     use crate::core::record::Termination;
+    use crate::core::testing::records;
 
     const TWO: &str = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 炮二平五 {center} 馬８進７\n2. 馬二進三 (2. 兵七進一 卒７進１) 車９平８ 1-0\n\n[Result \"*\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n1. h0h1 *\n";
 
@@ -498,24 +495,16 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::BadHeader);
         assert_eq!(e.span, Some(Span::new(0, 10)));
     }
-}
-
-#[cfg(test)]
-mod layout_tests {
-    use super::*;
 
     #[test]
     fn crlf_and_one_line_games() {
         let t = "[Game \"Chinese Chess\"]\r\n[Result \"0-1\"]\r\n\r\n1. 炮二平五 马8进7 2.马二进三 车9平8 ; note\r\n0-1\r\n[Result \"*\"]\r\n1. c3c4 *\r\n";
-        let recs = read_pgn(t);
-        assert_eq!(recs.len(), 2);
-        let a = recs[0].as_ref().unwrap();
+        let [a, b] = records(read_pgn(t));
         assert!(a.parse_error.is_none(), "{:?}", a.parse_error);
         assert_eq!(a.moves.len(), 4);
         assert_eq!(a.moves[2].number, Some(2));
         assert_eq!(a.moves[3].comments, ["note"]);
         assert_eq!(a.claim.as_ref().unwrap().result, GameResult::SecondWins);
-        let b = recs[1].as_ref().unwrap();
         assert_eq!(b.moves[0].text, "c3c4");
         assert_eq!(&t[b.span.start..b.span.end], "[Result \"*\"]\r\n1. c3c4 *");
     }

@@ -170,6 +170,13 @@ mod tests {
     use crate::core::span::Span;
     use crate::xiangqi::formats::pgn_read::parse_game;
 
+    /// `text` read back, without a parse error.
+    fn read_back(text: &str) -> Record {
+        let back = parse_game(text, 0, 0);
+        assert!(back.parse_error.is_none(), "{:?}", back.parse_error);
+        back
+    }
+
     fn record() -> Record {
         let mut r = Record::new(GameKind::Xiangqi, "pgn", 0);
         r.set_tag("Event", "测试 \"cup\"");
@@ -199,8 +206,7 @@ mod tests {
             text.contains("1. 炮二平五 {center (cannon)} 1... 马８进７ 1-0"),
             "{text}"
         );
-        let back = parse_game(&text, 0, 0);
-        assert!(back.parse_error.is_none(), "{:?}", back.parse_error);
+        let back = read_back(&text);
         assert_eq!(back.moves.len(), 2);
         assert_eq!(back.tag("Event"), Some("测试 \"cup\""));
         assert_eq!(back.claim.unwrap().result, GameResult::FirstWins);
@@ -222,8 +228,7 @@ mod tests {
             text.contains("7... e9d9 (7... e9f9 8. e0f0)\n8. e0d0 *"),
             "{text}"
         );
-        let back = parse_game(&text, 0, 0);
-        assert!(back.parse_error.is_none(), "{:?}", back.parse_error);
+        let back = read_back(&text);
         assert_eq!(back.moves[0].variations[0].len(), 2);
     }
 }

@@ -37,9 +37,8 @@ fn read_moves<'a>(rec: &mut Record, words: impl Iterator<Item = (&'a str, usize)
         }
         let span = Span::new(at, at + w.len());
         if parse_iccs_move(w).is_none() {
-            rec.parse_error = Some(
+            rec.stop_reading(
                 RecordError::parse(format!("`{w}` is not an ICCS move"), span)
-                    .with_ply(rec.moves.len() + 1)
                     .with_move(w)
                     .with_label("not a move")
                     .with_help("moves are written file-rank file-rank, like h2e2"),
@@ -47,12 +46,7 @@ fn read_moves<'a>(rec: &mut Record, words: impl Iterator<Item = (&'a str, usize)
             return;
         }
         if crate::core::limits::full(rec.moves.len()) {
-            let ply = rec.moves.len() + 1;
-            rec.parse_error = Some(
-                crate::core::limits::too_long(span)
-                    .with_ply(ply)
-                    .with_move(w),
-            );
+            rec.stop_reading(crate::core::limits::too_long(span).with_move(w));
             return;
         }
         rec.moves.push(MoveEntry::new(w, span));
@@ -167,16 +161,14 @@ pub(crate) fn write_ucci(fen: Option<&str>, moves: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::testing::records;
 
     #[test]
     fn position_commands() {
         let text = "# two games\nposition startpos moves h2e2 h9g7\nposition fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0d0\n";
-        let recs = read_ucci(text);
-        assert_eq!(recs.len(), 2);
-        let a = recs[0].as_ref().unwrap();
+        let [a, b] = records(read_ucci(text));
         assert_eq!(a.moves.len(), 2);
         assert_eq!(&text[a.moves[1].span.start..a.moves[1].span.end], "h9g7");
-        let b = recs[1].as_ref().unwrap();
         assert_eq!(b.index, 1);
         assert_eq!(
             b.setup.as_ref().unwrap().0,

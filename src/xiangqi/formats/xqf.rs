@@ -9,7 +9,7 @@
 use super::board::Placement;
 use super::move_tree::{self, Node, NodeRecord};
 use crate::core::error::{ErrorKind, RecordError, Warning};
-use crate::core::record::{GameKind, GameResult, Record, Tag};
+use crate::core::record::{GameKind, GameResult, Record};
 use crate::core::span::Span;
 
 const MOVES_AT: usize = 0x400;
@@ -150,11 +150,7 @@ fn read_tags(header: &[u8], rec: &mut Record) {
     for (name, at, len) in FIELDS {
         let value = header.get(at..at + len).map(gb_string).unwrap_or_default();
         if !value.is_empty() {
-            rec.tags.push(Tag {
-                name: name.into(),
-                value: value.into(),
-                span: Span::new(at, at + len),
-            });
+            rec.add_tag(name, value, Span::new(at, at + len));
         }
     }
 }
@@ -189,7 +185,7 @@ fn read_pieces(header: &[u8], version: u8, keys: &Keys) -> Result<Placement, Str
         table[slot] = b.wrapping_sub(keys.piece);
     }
     let squares: [Option<(u8, u8)>; 32] = std::array::from_fn(|i| square(table[i]));
-    Placement::from_piece_table(&squares)
+    Placement::from_piece_table(&squares).map_err(|e| e.to_string())
 }
 
 /// An XQF square byte (X*10+Y, X file from Red's left, Y rank from Red's side).

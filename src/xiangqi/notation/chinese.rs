@@ -295,36 +295,50 @@ pub(crate) fn write(pos: &Position, mv: Move, style: ChineseStyle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::notation::NotationErrorKind;
+    use crate::xiangqi::notation::{NotationErrorKind, test_cases};
 
-    fn ok(fen: &str, text: &str, iccs: &str) -> Option<String> {
+    /// Each `TEXT ICCS` of `cases` resolves in `fen` to that move; the notes, in order.
+    fn ok(fen: &str, cases: &str) -> Vec<Option<String>> {
         let pos = Position::from_fen(fen).unwrap();
-        let (mv, note) = resolve(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(mv.iccs(), iccs, "{text}");
-        note
+        let mut notes = Vec::new();
+        for (text, iccs) in test_cases(cases) {
+            let (mv, note) = resolve(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(mv.iccs(), iccs, "{text}");
+            notes.push(note);
+        }
+        notes
+    }
+
+    /// `text` resolved in `fen` and written back in the default style.
+    fn rewritten(fen: &str, text: &str) -> String {
+        let pos = Position::from_fen(fen).unwrap();
+        write(
+            &pos,
+            resolve(&pos, text).unwrap().0,
+            ChineseStyle::default(),
+        )
+    }
+
+    /// How `resolve` refuses `text` in `fen`.
+    fn refused(fen: &str, text: &str) -> NotationErrorKind {
+        resolve(&Position::from_fen(fen).unwrap(), text)
+            .unwrap_err()
+            .kind
     }
 
     #[test]
     fn opening_moves_in_both_scripts() {
         let start = Position::START_FEN;
-        assert_eq!(ok(start, "炮二平五", "h2e2"), None);
-        ok(start, "马二进三", "h0g2");
-        ok(start, "馬二進三", "h0g2");
-        ok(start, "傌二進三", "h0g2");
-        ok(start, "相三进五", "g0e2");
-        ok(start, "仕四进五", "f0e1");
-        ok(start, "兵七进一", "c3c4");
-        ok(start, "车一进一", "i0i1");
+        assert_eq!(ok(start, "炮二平五 h2e2"), [None]);
+        ok(start, "马二进三 h0g2, 馬二進三 h0g2, 傌二進三 h0g2");
+        ok(start, "相三进五 g0e2, 仕四进五 f0e1");
+        ok(start, "兵七进一 c3c4, 车一进一 i0i1");
         let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
-        ok(black, "馬８進７", "h9g7");
-        ok(black, "马8进7", "h9g7");
-        ok(black, "炮２平５", "b7e7");
-        ok(black, "卒３進１", "c6c5");
-        ok(black, "車９進１", "i9i8");
-        ok(black, "车1进1", "a9a8");
+        ok(black, "馬８進７ h9g7, 马8进7 h9g7, 炮２平５ b7e7");
+        ok(black, "卒３進１ c6c5, 車９進１ i9i8, 车1进1 a9a8");
+        assert_eq!(rewritten(black, "馬８進７"), "马８进７");
         let pos = Position::from_fen(black).unwrap();
         let mv = resolve(&pos, "馬８進７").unwrap().0;
-        assert_eq!(write(&pos, mv, ChineseStyle::default()), "马８进７");
         let trad = ChineseStyle {
             script: Script::Traditional,
             digits: Digits::Ascii,
@@ -336,57 +350,33 @@ mod tests {
     fn tandem_and_leniency() {
         // Red cannons on h2 and h4 (file 二).
         let fen = "3k5/9/9/9/9/9/7C1/9/7C1/4K4 w - - 0 1";
-        ok(fen, "前炮平五", "h3e3");
-        ok(fen, "后炮平五", "h1e1");
-        ok(fen, "後炮平五", "h1e1");
-        ok(fen, "炮前平五", "h3e3");
+        ok(fen, "前炮平五 h3e3, 后炮平五 h1e1");
+        ok(fen, "後炮平五 h1e1, 炮前平五 h3e3");
         // Both can traverse to file 五: ambiguous without 前/后.
-        let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(
-            resolve(&pos, "炮二平五").unwrap_err().kind,
-            NotationErrorKind::Ambiguous
-        );
+        assert_eq!(refused(fen, "炮二平五"), NotationErrorKind::Ambiguous);
         // Only the front cannon can advance 6: accepted with a note.
-        let note = ok(fen, "炮二进六", "h3h9");
+        let note = ok(fen, "炮二进六 h3h9").remove(0);
         assert!(note.unwrap().contains("only the one on h3"));
-        assert_eq!(
-            resolve(&pos, "炮二进九").unwrap_err().kind,
-            NotationErrorKind::Illegal
-        );
-        assert_eq!(
-            resolve(&pos, "炮二走五").unwrap_err().kind,
-            NotationErrorKind::Parse
-        );
+        assert_eq!(refused(fen, "炮二进九"), NotationErrorKind::Illegal);
+        assert_eq!(refused(fen, "炮二走五"), NotationErrorKind::Parse);
         // Two advisors on file 六: the direction tells them apart, no note.
         let advisors = "3k5/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1";
-        assert_eq!(ok(advisors, "仕六进五", "d0e1"), None);
-        assert_eq!(ok(advisors, "仕六退五", "d2e1"), None);
-        let mv = resolve(&pos, "前炮平五").unwrap().0;
-        assert_eq!(write(&pos, mv, ChineseStyle::default()), "前炮平五");
+        assert_eq!(ok(advisors, "仕六进五 d0e1, 仕六退五 d2e1"), [None, None]);
+        assert_eq!(rewritten(fen, "前炮平五"), "前炮平五");
     }
 
     #[test]
     fn many_pawns() {
         let fen = "3k5/2P6/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1";
-        ok(fen, "前兵七平八", "c8b8");
-        ok(fen, "中兵七平八", "c7b7");
-        ok(fen, "后兵三平二", "g6h6");
-        ok(fen, "前兵三进一", "g7g8");
-        let pos = Position::from_fen(fen).unwrap();
-        let mv = resolve(&pos, "中兵七平八").unwrap().0;
-        assert_eq!(write(&pos, mv, ChineseStyle::default()), "中兵七平八");
+        ok(fen, "前兵七平八 c8b8, 中兵七平八 c7b7");
+        ok(fen, "后兵三平二 g6h6, 前兵三进一 g7g8");
+        assert_eq!(rewritten(fen, "中兵七平八"), "中兵七平八");
         // The piece name dropped (前七平八), and the computer standard's numbering across
         // two doubled files: file 三 (g) first, then file 七 (c), each front to back.
-        ok(fen, "前七平八", "c8b8");
-        ok(fen, "一兵进一", "g7g8");
-        ok(fen, "二兵平二", "g6h6");
-        ok(fen, "三兵平八", "c8b8");
-        ok(fen, "五兵平八", "c6b6");
+        ok(fen, "前七平八 c8b8, 一兵进一 g7g8, 二兵平二 g6h6");
+        ok(fen, "三兵平八 c8b8, 五兵平八 c6b6");
         let four = "3k5/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1";
-        ok(four, "一兵平八", "c8b8");
-        ok(four, "三兵平八", "c6b6");
-        let pos = Position::from_fen(four).unwrap();
-        let mv = resolve(&pos, "四兵平八").unwrap().0;
-        assert_eq!(write(&pos, mv, ChineseStyle::default()), "四兵平八");
+        ok(four, "一兵平八 c8b8, 三兵平八 c6b6");
+        assert_eq!(rewritten(four, "四兵平八"), "四兵平八");
     }
 }

@@ -84,14 +84,9 @@ mod tests {
         assert_eq!(resolve(&pos, "H2-E2").unwrap().0, mv);
         assert_eq!(write(mv, true), "H2-E2");
         assert_eq!(write(mv, false), "h2e2");
-        assert_eq!(
-            resolve(&pos, "h2j2").unwrap_err().kind,
-            NotationErrorKind::Parse
-        );
-        assert_eq!(
-            resolve(&pos, "h2e3").unwrap_err().kind,
-            NotationErrorKind::Illegal
-        );
+        let refused = |text| resolve(&pos, text).unwrap_err().kind;
+        assert_eq!(refused("h2j2"), NotationErrorKind::Parse);
+        assert_eq!(refused("h2e3"), NotationErrorKind::Illegal);
         let e = resolve(&pos, "h7e7").unwrap_err();
         assert!(e.message.contains("Black cannon"), "{e}");
     }

@@ -107,6 +107,13 @@ impl From<NotationError> for RecordError {
     }
 }
 
+/// The `TEXT ICCS` pairs of a comma-separated list of test cases (`"C2.5 h2e2, H2+3 h0g2"`).
+#[cfg(test)]
+pub(crate) fn test_cases(list: &str) -> impl Iterator<Item = (&str, &str)> {
+    list.split(", ")
+        .map(|case| case.split_once(' ').unwrap_or((case, "")))
+}
+
 /// Guesses the notation of one move token: Chinese if it holds a CJK character, ICCS if it
 /// is two squares (`h2e2`, `H2-E2`), WXF otherwise.
 pub(crate) fn detect(text: &str) -> Notation {

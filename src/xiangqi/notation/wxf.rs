@@ -247,71 +247,63 @@ pub(crate) fn write(pos: &Position, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::notation::NotationErrorKind;
+    use crate::xiangqi::notation::{NotationErrorKind, test_cases};
     use crate::xiangqi::rules::Square;
 
-    fn ok(fen: &str, text: &str, iccs: &str) {
+    /// Each `TEXT ICCS` of `cases` resolves in `fen` to that move, and the move written back
+    /// resolves to itself.
+    fn ok(fen: &str, cases: &str) {
         let pos = Position::from_fen(fen).unwrap();
-        let (mv, _) = resolve(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(mv.iccs(), iccs, "{text}");
-        assert_eq!(resolve(&pos, &write(&pos, mv)).unwrap().0, mv);
+        for (text, iccs) in test_cases(cases) {
+            let (mv, _) = resolve(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(mv.iccs(), iccs, "{text}");
+            assert_eq!(resolve(&pos, &write(&pos, mv)).unwrap().0, mv);
+        }
+    }
+
+    /// How `resolve` refuses `text` in `fen`.
+    fn refused(fen: &str, text: &str) -> NotationErrorKind {
+        resolve(&Position::from_fen(fen).unwrap(), text)
+            .unwrap_err()
+            .kind
+    }
+
+    fn written(pos: &Position, iccs: &str) -> String {
+        let square = |at: usize| Square::parse(&iccs[at..at + 2]).unwrap();
+        write(pos, Move::new(square(0), square(2)))
     }
 
     #[test]
     fn plain_moves() {
         let start = Position::START_FEN;
-        ok(start, "C2.5", "h2e2");
-        ok(start, "C2=5", "h2e2");
-        ok(start, "c25", "h2e2");
-        ok(start, "H2+3", "h0g2");
-        ok(start, "R1+1", "i0i1");
-        ok(start, "E3+5", "g0e2");
-        ok(start, "A4+5", "f0e1");
-        ok(start, "P7+1", "c3c4");
-        let pos = Position::start();
-        let h2e2 = Move::new(Square::parse("h2").unwrap(), Square::parse("e2").unwrap());
-        assert_eq!(write(&pos, h2e2), "C2.5");
+        ok(start, "C2.5 h2e2, C2=5 h2e2, c25 h2e2, H2+3 h0g2");
+        ok(start, "R1+1 i0i1, E3+5 g0e2, A4+5 f0e1, P7+1 c3c4");
+        assert_eq!(written(&Position::start(), "h2e2"), "C2.5");
         // Black counts files from its own right: file 2 is the b-file.
         let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
-        ok(black, "H8+7", "h9g7");
-        ok(black, "C2.5", "b7e7");
+        ok(black, "H8+7 h9g7, C2.5 b7e7");
     }
 
     #[test]
     fn tandem_pieces() {
         // Two red rooks on the e-file (Red file 5).
         let fen = "5k3/9/9/9/9/4R4/9/4R4/9/3K5 w - - 0 1";
-        ok(fen, "R+.3", "e4g4");
-        ok(fen, "+R.3", "e4g4");
-        ok(fen, "R-.3", "e2g2");
-        let pos = Position::from_fen(fen).unwrap();
-        let e = resolve(&pos, "R5.3").unwrap_err();
-        assert_eq!(e.kind, NotationErrorKind::Ambiguous, "{e}");
+        ok(fen, "R+.3 e4g4, +R.3 e4g4, R-.3 e2g2");
+        assert_eq!(refused(fen, "R5.3"), NotationErrorKind::Ambiguous);
     }
 
     #[test]
     fn tandem_pawns() {
         // Three red pawns on the c-file (file 7), two on the g-file (file 3).
         let fen = "3k5/2P6/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1";
-        ok(fen, "7+.8", "c8b8");
-        ok(fen, "77.8", "c7b7");
-        ok(fen, "7-.8", "c6b6");
-        ok(fen, "3++1", "g7g8");
+        ok(fen, "7+.8 c8b8, 77.8 c7b7, 7-.8 c6b6, 3++1 g7g8");
         // Four pawns on one file.
         let four = "3k5/2P6/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1";
-        ok(four, "++.8", "c8b8");
-        ok(four, "P+.8", "c7b7");
-        ok(four, "P-.8", "c6b6");
-        ok(four, "--.8", "c5b5");
+        ok(four, "++.8 c8b8, P+.8 c7b7, P-.8 c6b6, --.8 c5b5");
         assert!(parse("7x.8").is_err());
         // Fairy-Stockfish's index-then-file form.
-        ok(fen, "27.8", "c7b7");
-        ok(fen, "13+1", "g7g8");
-        let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(
-            resolve(&pos, "97.8").unwrap_err().kind,
-            NotationErrorKind::Illegal
-        );
+        ok(fen, "27.8 c7b7, 13+1 g7g8");
+        assert_eq!(refused(fen, "97.8"), NotationErrorKind::Illegal);
     }
 
     /// Fairy-Stockfish numbers the pawns of a file from the front when two files each hold two
@@ -320,20 +312,15 @@ mod tests {
     fn fairy_stockfish_two_doubled_files() {
         // Red: pawns i8, i7 (file 1) and c6, c5 (file 7).
         let fen = "3k5/8P/2P5P/2P6/9/9/9/9/9/4K4 w - - 0 1";
-        ok(fen, "11+1", "i8i9");
-        ok(fen, "21.2", "i7h7");
-        ok(fen, "17+1", "c7c8");
-        ok(fen, "27.8", "c6b6");
+        ok(fen, "11+1 i8i9, 21.2 i7h7, 17+1 c7c8, 27.8 c6b6");
         // WXF's own form for the same moves.
-        ok(fen, "1++1", "i8i9");
-        ok(fen, "1-.2", "i7h7");
-        let pos = Position::from_fen(fen).unwrap();
-        let i8i9 = Move::new(Square::parse("i8").unwrap(), Square::parse("i9").unwrap());
-        assert_eq!(write(&pos, i8i9), "1++1");
+        ok(fen, "1++1 i8i9, 1-.2 i7h7");
+        assert_eq!(written(&Position::from_fen(fen).unwrap(), "i8i9"), "1++1");
         // Black: pawns a1, a2 (its file 1) and i2, i3 (its file 9).
-        let black = "3k5/9/9/9/9/9/8p/p7p/p8/4K4 b - - 0 1";
-        ok(black, "11+1", "a1a0");
-        ok(black, "29.8", "i3h3");
+        ok(
+            "3k5/9/9/9/9/9/8p/p7p/p8/4K4 b - - 0 1",
+            "11+1 a1a0, 29.8 i3h3",
+        );
     }
 
     /// Three pawns on one file and no other doubled file: Fairy-Stockfish writes `33` for the
@@ -343,14 +330,12 @@ mod tests {
         // Red pawns c8, c7, c6 (file 7) and g8, g7, g6 (file 3) would be two files; here only
         // file 3 (g) holds three.
         let fen = "3k5/6P2/6P2/6P2/9/9/9/9/9/4K4 w - - 0 1";
-        ok(fen, "13.4", "g8f8");
-        ok(fen, "23.4", "g7f7");
+        ok(fen, "13.4 g8f8, 23.4 g7f7");
         let pos = Position::from_fen(fen).unwrap();
         let (mv, note) = resolve(&pos, "33.4").unwrap();
         assert_eq!(mv.iccs(), "g6f6");
         assert!(note.is_some_and(|n| n.contains("WXF's middle pawn")));
-        ok(fen, "P-.4", "g6f6");
-        ok(fen, "P3.4", "g7f7");
+        ok(fen, "P-.4 g6f6, P3.4 g7f7");
     }
 
     /// Two files with several pawns, three on file 3: `33` is WXF's middle pawn (what qipu
@@ -362,7 +347,6 @@ mod tests {
         let (mv, note) = resolve(&pos, "33.4").unwrap();
         assert_eq!(mv.iccs(), "g7f7");
         assert!(note.is_some_and(|n| n.contains("Fairy-Stockfish")));
-        ok(fen, "3-.4", "g6f6");
-        ok(fen, "13.4", "g8f8");
+        ok(fen, "3-.4 g6f6, 13.4 g8f8");
     }
 }

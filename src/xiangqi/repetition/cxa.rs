@@ -16,7 +16,7 @@ use super::mate::{Budget, Found, forces_mate, visit};
 use super::threats::{Gain, Threat, captures_on, exchange_gain, has_mate_in_one, is_target, value};
 use crate::xiangqi::rules::{Color, Kind, Move, MoveList, Position, Square};
 use std::collections::HashMap;
-use weigh::{Weighed, Weigher, captured_value, is_pawn};
+use weigh::{Line, Weighed, Weigher, captured_value, is_pawn};
 
 mod weigh;
 
@@ -155,10 +155,7 @@ fn weigh_victims(
         return (victims, Vec::new());
     }
     let start = GAIN_NODES.min(budget.left);
-    let mut weigher = Weigher {
-        nodes: start,
-        aside,
-    };
+    let mut weigher = Weigher::new(start, aside);
     let mut rejected = Vec::new();
     let tried = capture_threats(pos, side, &mut weigher, &mut victims, &mut rejected);
     // A piece won by a line of checks counts only when no capture wins it without them
@@ -314,7 +311,13 @@ fn check_threats(pos: &Position, side: Color, w: &mut Weigher, out: &mut Vec<Thr
         }
         let mut next = p.clone();
         next.play_unchecked(c);
-        let Some(won) = w.defend(&next, GAIN_CHECKS, -taken, true, None, &mut Vec::new()) else {
+        let line = Line {
+            depth: GAIN_CHECKS,
+            above: -taken,
+            back: true,
+            taking: None,
+        };
+        let Some(won) = w.defend(&next, line) else {
             break;
         };
         // A line of checks is the threat of the piece that takes at its end (a pawn's step

@@ -42,6 +42,25 @@ impl Default for Position {
     }
 }
 
+/// Flips the occupancy bits of side `$c`'s move from `$f` to `$t` and of the piece `$cap` it
+/// takes there (0: none), a taken king put on `$king` (off the board when the move is made,
+/// back on `$t` when it is taken back): the same flip makes the move and takes it back. A
+/// macro, not a function: perft's inner loop, where a function (even inlined) cost 0.25 % more
+/// instructions at depth 4.
+macro_rules! flip_occupancy {
+    ($pos:ident, $c:ident, $f:ident, $t:ident, $cap:ident, $king:expr) => {
+        $pos.occ[$c] ^= (1u128 << $f) | (1u128 << $t);
+        $pos.occ_t[$c] ^= BIT_T[$f] | BIT_T[$t];
+        if $cap != 0 {
+            $pos.occ[$c ^ 1] ^= 1u128 << $t;
+            $pos.occ_t[$c ^ 1] ^= BIT_T[$t];
+            if $cap & 7 == KING_CODE {
+                $pos.kings[$c ^ 1] = $king;
+            }
+        }
+    };
+}
+
 impl Position {
     /// The standard start position, FEN of [`Position::START_FEN`].
     pub(crate) const START_FEN: &'static str =
@@ -198,15 +217,7 @@ impl Position {
         let c = (p >> 3) as usize & 1;
         self.board[t] = p;
         self.board[f] = 0;
-        self.occ[c] ^= (1u128 << f) | (1u128 << t);
-        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
-        if cap != 0 {
-            self.occ[c ^ 1] ^= 1u128 << t;
-            self.occ_t[c ^ 1] ^= BIT_T[t];
-            if cap & 7 == KING_CODE {
-                self.kings[c ^ 1] = NO_SQUARE;
-            }
-        }
+        flip_occupancy!(self, c, f, t, cap, NO_SQUARE);
         if p & 7 == KING_CODE {
             self.kings[c] = t as u8;
         }
@@ -221,15 +232,7 @@ impl Position {
         let c = (p >> 3) as usize & 1;
         self.board[f] = p;
         self.board[t] = cap;
-        self.occ[c] ^= (1u128 << f) | (1u128 << t);
-        self.occ_t[c] ^= BIT_T[f] | BIT_T[t];
-        if cap != 0 {
-            self.occ[c ^ 1] ^= 1u128 << t;
-            self.occ_t[c ^ 1] ^= BIT_T[t];
-            if cap & 7 == KING_CODE {
-                self.kings[c ^ 1] = t as u8;
-            }
-        }
+        flip_occupancy!(self, c, f, t, cap, t as u8);
         if p & 7 == KING_CODE {
             self.kings[c] = f as u8;
         }

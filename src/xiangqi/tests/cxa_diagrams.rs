@@ -37,13 +37,9 @@ fn kinds(term: &str) -> Vec<(char, u32)> {
 #[test]
 fn every_rebuilt_diagram_is_labelled_and_ruled_as_printed() {
     let mut checked = 0;
-    for line in DIAGRAMS
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t"))
-    {
-        let f: Vec<&str> = line.split('\t').collect();
+    for f in super::fixture_rows(DIAGRAMS, "id") {
         let [id, fen, moves, labels, result, reason, red, black, _shows] = f[..] else {
-            panic!("bad fixture line {line}");
+            panic!("bad fixture line {f:?}");
         };
         let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{id}: {e:?}"));
         let lap: Vec<&str> = moves.split_whitespace().collect();

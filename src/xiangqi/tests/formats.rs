@@ -1,22 +1,17 @@
 //! Integration tests of the Xiangqi format readers and writers: the samples agree with each
 //! other, the XQF sample is what the generator below writes, the corpus reads cleanly.
 
+use super::sample;
 use crate::core::game::Game;
 use crate::core::record::{GameResult, Record};
 use crate::xiangqi::Xiangqi;
 use crate::xiangqi::formats::{read_dhtmlxq, read_pgn, read_ucci, read_xqf, write_pgn};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 const SAMPLE_ICCS: [&str; 14] = [
     "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5", "h0h6", "h7i7", "h6g6", "i7i8",
     "b0c2", "d9e8",
 ];
-
-fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("samples/xiangqi")
-        .join(name)
-}
 
 fn texts(r: &Record) -> Vec<String> {
     r.moves
@@ -111,15 +106,7 @@ fn sample_xqf() -> Vec<u8> {
 #[test]
 fn xqf_sample_is_the_generated_one() {
     let bytes = sample_xqf();
-    let path = sample("short-game.xqf");
-    if std::env::var_os("QIPU_WRITE_SAMPLES").is_some() {
-        std::fs::write(&path, &bytes).unwrap();
-    }
-    assert_eq!(
-        std::fs::read(&path).unwrap(),
-        bytes,
-        "regenerate with QIPU_WRITE_SAMPLES=1"
-    );
+    super::assert_sample_is("short-game.xqf", &bytes);
     let r = read_xqf(&bytes).unwrap();
     assert!(r.parse_error.is_none());
     assert_eq!(texts(&r), SAMPLE_ICCS);

@@ -28,3 +28,32 @@ fn corpus(sub: &str) -> Option<std::path::PathBuf> {
         None
     }
 }
+
+/// The rows of a tab-separated fixture, each split into its fields: lines starting with `#`
+/// and the header row (its first field `header`) are left out.
+fn fixture_rows<'a>(text: &'a str, header: &'a str) -> impl Iterator<Item = Vec<&'a str>> {
+    text.lines()
+        .filter(move |l| !l.starts_with('#') && l.split('\t').next() != Some(header))
+        .map(|l| l.split('\t').collect())
+}
+
+/// A sample file below samples/xiangqi.
+fn sample(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/xiangqi")
+        .join(name)
+}
+
+/// The sample `name` holds `bytes`, the file the test generated (with `QIPU_WRITE_SAMPLES`
+/// set, the sample is written from them first).
+fn assert_sample_is(name: &str, bytes: &[u8]) {
+    let path = sample(name);
+    if std::env::var_os("QIPU_WRITE_SAMPLES").is_some() {
+        std::fs::write(&path, bytes).unwrap();
+    }
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "{name}: regenerate with QIPU_WRITE_SAMPLES=1"
+    );
+}

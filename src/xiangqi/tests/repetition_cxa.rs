@@ -207,8 +207,8 @@ fn capture_that_gets_mated_is_no_threat() {
 /// record's own notation.
 #[test]
 fn disputed_samples() {
-    use crate::core::rules::Rules;
-    use crate::xiangqi::rule_set::{PRESETS, RULE_SPECS};
+    use crate::core::rules::RuleSet;
+    use crate::xiangqi::rule_set::XiangqiRules;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/xiangqi/disputed");
     let cases = [
         (
@@ -258,7 +258,7 @@ fn disputed_samples() {
     for (file, preset, result, reason, agrees) in cases {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let record = crate::xiangqi::formats::read_pgn(&text).remove(0).unwrap();
-        let rules = Rules::build(RULE_SPECS, PRESETS, Some(preset), &[]).unwrap();
+        let rules = XiangqiRules::values(Some(preset), &[]).unwrap();
         let checked =
             crate::core::game::Game::check(&crate::xiangqi::Xiangqi, &record, &rules, true);
         let v = checked.verdict.expect("a verdict");

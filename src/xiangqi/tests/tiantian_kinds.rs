@@ -43,13 +43,9 @@ fn fits(kinds: &[MoveClass], expected: &str) -> bool {
 #[test]
 fn the_titles_kinds_are_qipus_labels() {
     let mut checked = 0;
-    for line in CASES
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("case\t"))
-    {
-        let f: Vec<&str> = line.split('\t').collect();
+    for f in super::fixture_rows(CASES, "case") {
         let [case, fen, moves, occurrence, red, black, _note] = f[..] else {
-            panic!("bad fixture line {line}");
+            panic!("bad fixture line {f:?}");
         };
         let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("case {case}: {e:?}"));
         let mut pos = start.clone();

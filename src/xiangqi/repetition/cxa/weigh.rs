@@ -36,9 +36,33 @@ pub(super) const BACK_CHECKS: u32 = 4;
 pub(super) struct Weigher<'a> {
     pub(super) nodes: u32,
     pub(super) aside: &'a Aside,
+    /// Where the defender's pieces that moved during the line of checks being searched stood
+    /// at its start (empty between lines).
+    origins: Origins,
 }
 
-impl Weigher<'_> {
+/// Where a line of checks stands: how many more checks it may give (`depth`), what it must
+/// win more than (`above`), whether the opponent's check lines that win material back are
+/// searched (`back`: see [`Weigher::weigh`]), and the piece it must take, when it must
+/// (`taking`: that piece's point at the line's start).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Line {
+    pub(super) depth: u32,
+    pub(super) above: i32,
+    pub(super) back: bool,
+    pub(super) taking: Option<Square>,
+}
+
+impl<'a> Weigher<'a> {
+    /// A weigher that may visit `nodes` positions, the checks in `aside` set aside.
+    pub(super) fn new(nodes: u32, aside: &'a Aside) -> Weigher<'a> {
+        Weigher {
+            nodes,
+            aside,
+            origins: Origins::new(),
+        }
+    }
+
     /// Weighs the capture `m` of the side to move in `p`: does it win more than `above`?
     /// `back`: whether the opponent's check lines that win material back are searched (not
     /// inside such a search). `free_move`: whether the victim's side has a free move before the
@@ -96,28 +120,24 @@ impl Weigher<'_> {
                 squares: standing,
             }
         };
-        let mut back = Weigher {
-            nodes: self.nodes,
-            aside: &aside,
+        let mut back = Weigher::new(self.nodes, &aside);
+        let line = Line {
+            depth: BACK_CHECKS,
+            above: need,
+            back: false,
+            taking: Some(m.to),
         };
-        let found = back.check_line(after, BACK_CHECKS, need, false, Some(m.to), &mut Vec::new());
+        let found = back.check_line(after, line);
         self.nodes = back.nodes;
         Some(found?.is_some())
     }
 
     /// The side to move in `p` checks (within `depth` checks) and wins more than `above`, and
     /// what the first such line wins (one that wins the piece on `taking` whatever the defender
-    /// answers, when given; else one that names a piece where a line does). `back`: see
-    /// [`Weigher::weigh`].
-    pub(super) fn check_line(
-        &mut self,
-        p: &Position,
-        depth: u32,
-        above: i32,
-        back: bool,
-        taking: Option<Square>,
-        origins: &mut Origins,
-    ) -> Option<Option<Won>> {
+    /// answers, when given; else one that names a piece where a line does): `depth`, `above`
+    /// and `taking` of the [`Line`].
+    pub(super) fn check_line(&mut self, p: &Position, line: Line) -> Option<Option<Won>> {
+        let Line { above, taking, .. } = line;
         let mut checking = MoveList::new();
         checks(p, self.aside, &mut checking);
         // A line that wins material but no piece whatever the defender answers (it chooses
@@ -128,13 +148,18 @@ impl Weigher<'_> {
             let mut next = p.clone();
             next.play_unchecked(c);
             // The piece looked for, unless this check takes it.
-            let wanted = taking.filter(|&t| victim.is_none_or(|v| origin(origins, v) != t));
-            if let Some(mut vic) =
-                self.defend(&next, depth, above - taken, back, wanted, origins)?
-            {
+            let wanted = taking.filter(|&t| victim.is_none_or(|v| origin(&self.origins, v) != t));
+            if let Some(mut vic) = self.defend(
+                &next,
+                Line {
+                    above: above - taken,
+                    taking: wanted,
+                    ..line
+                },
+            )? {
                 if let Some(v) = victim {
                     vic.pieces
-                        .insert(0, (origin(origins, v), is_pawn(p, c.from)));
+                        .insert(0, (origin(&self.origins, v), is_pawn(p, c.from)));
                 }
                 match taking {
                     Some(t) if vic.pieces.iter().any(|&(s, _)| s == t) => return Some(Some(vic)),
@@ -154,16 +179,15 @@ impl Weigher<'_> {
     /// then the victims of such a line. With `taking`, only a line that takes that piece (its
     /// point at the line's start) counts, and the line goes on until it does: a line that
     /// wins enough on the way (an advisor that interposes) is followed to the capture of the
-    /// piece looked for. `None` when the bound was reached.
-    pub(super) fn attack(
-        &mut self,
-        p: &Position,
-        depth: u32,
-        above: i32,
-        back: bool,
-        taking: Option<Square>,
-        origins: &mut Origins,
-    ) -> Option<Option<Won>> {
+    /// piece looked for (`depth`, `above`, `taking`: those of the [`Line`]). `None` when the
+    /// bound was reached.
+    pub(super) fn attack(&mut self, p: &Position, line: Line) -> Option<Option<Won>> {
+        let Line {
+            depth,
+            above,
+            back,
+            taking,
+        } = line;
         visit(&mut self.nodes)?;
         // Stopping keeps what the line has won so far, unless the answer to the check mated
         // the attacker (解将还杀): then it wins nothing.
@@ -189,7 +213,7 @@ impl Weigher<'_> {
             .filter_map(|&m| {
                 let (v, victim) = captured_value(p, m);
                 let by_king = p.piece_at(m.from).is_some_and(|a| a.kind == Kind::King);
-                let wanted = taking.is_none_or(|t| origin(origins, m.to) == t);
+                let wanted = taking.is_none_or(|t| origin(&self.origins, m.to) == t);
                 (victim.is_some() && !by_king && wanted && v > above).then_some((v, m))
             })
             .collect();
@@ -197,33 +221,31 @@ impl Weigher<'_> {
         for (_, m) in captures {
             if let Weighed::Wins(_) = self.weigh(p, m, above, back, false)? {
                 return Some(Some(Won {
-                    pieces: vec![(origin(origins, m.to), is_pawn(p, m.from))],
+                    pieces: vec![(origin(&self.origins, m.to), is_pawn(p, m.from))],
                     mated: false,
                 }));
             }
         }
         if depth > 1 {
-            return self.check_line(p, depth - 1, above, back, taking, origins);
+            return self.check_line(
+                p,
+                Line {
+                    depth: depth - 1,
+                    ..line
+                },
+            );
         }
         Some(None)
     }
 
     /// The defender to move, in check: whether every reply still lets the attacker win more
-    /// than `above`, and then the pieces it loses whatever it answers: the defender answers
-    /// each check so as to save a piece where it can (a piece lost after one answer and saved
-    /// by another is not won by the line; a line after which the defender chooses which of two
-    /// pieces to give up wins material but names neither). A defender mated by the check loses
-    /// everything: that reply is no escape (the line is a chase where other replies lose
-    /// material; where every reply is mated the mate search calls it 杀).
-    pub(super) fn defend(
-        &mut self,
-        p: &Position,
-        depth: u32,
-        above: i32,
-        back: bool,
-        taking: Option<Square>,
-        origins: &mut Origins,
-    ) -> Option<Option<Won>> {
+    /// than the [`Line`]'s `above`, and then the pieces it loses whatever it answers: the
+    /// defender answers each check so as to save a piece where it can (a piece lost after one
+    /// answer and saved by another is not won by the line; a line after which the defender
+    /// chooses which of two pieces to give up wins material but names neither). A defender
+    /// mated by the check loses everything: that reply is no escape (the line is a chase where
+    /// other replies lose material; where every reply is mated the mate search calls it 杀).
+    pub(super) fn defend(&mut self, p: &Position, line: Line) -> Option<Option<Won>> {
         visit(&mut self.nodes)?;
         let mut replies = MoveList::new();
         moves(p, self.aside, &mut replies);
@@ -238,9 +260,15 @@ impl Weigher<'_> {
             let lost = captured_value(p, r).0;
             let mut next = p.clone();
             next.play_unchecked(r);
-            origins.push((r.to, origin(origins, r.from)));
-            let got = self.attack(&next, depth, above + lost, back, taking, origins);
-            origins.pop();
+            self.origins.push((r.to, origin(&self.origins, r.from)));
+            let got = self.attack(
+                &next,
+                Line {
+                    above: line.above + lost,
+                    ..line
+                },
+            );
+            self.origins.pop();
             match got? {
                 None => return Some(None),
                 Some(vic) => {
