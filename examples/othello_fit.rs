@@ -4,9 +4,10 @@
 //! empties. The penalty is chosen on the labels held out (every tenth generator index), then
 //! the weights are fitted again on all of them and written deflated to `OUT`.
 //!
-//!     cargo run --release --example othello_fit -- LABELS OUT > LOG
+//!     cargo run --release --example othello_fit -- LABELS... OUT > LOG
 //!
-//! (`OUT` is `src/othello/solve/weights.bin`, `LOG` beside it as `weights.log`.)
+//! (`OUT` is `src/othello/solve/weights.bin`, `LOG` beside it as `weights.log`.) Several label
+//! files are read as one (`examples/othello_labels.rs`, `examples/othello_wthor_labels.rs`).
 
 use qipu::othello::notation::parse_board;
 use qipu::othello::solve::eval::{FEATURES, SCALE, STAGE_EMPTIES, STAGE_SIZE, features, stage};
@@ -87,50 +88,53 @@ fn quantise(w: f64) -> i16 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.len() != 3 {
-        eprintln!("usage: othello_fit LABELS OUT");
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 2 {
+        eprintln!("usage: othello_fit LABELS... OUT");
         std::process::exit(2);
     }
-    let file = match std::fs::File::open(&args[1]) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("{}: {e}", args[1]);
-            std::process::exit(1);
-        }
-    };
+    let out_path = args.pop().unwrap_or_default();
     // Each distinct position once (the first line of it).
     let mut seen = HashSet::new();
     let mut stages: Vec<Vec<Sample>> = STAGE_EMPTIES.iter().map(|_| Vec::new()).collect();
     let (mut lines, mut bad) = (0, 0);
-    for line in std::io::BufReader::new(file).lines().map_while(Result::ok) {
-        lines += 1;
-        let w: Vec<&str> = line.split(' ').collect();
-        let parsed = (w.len() == 4)
-            .then(|| {
-                let index: u64 = w[0].parse().ok()?;
-                let board = parse_board(&format!("{} {}", w[1], w[2])).ok()?;
-                let score: i32 = w[3].parse().ok()?;
-                Some((index, board, score))
-            })
-            .flatten();
-        let Some((index, board, score)) = parsed else {
-            bad += 1;
-            continue;
+    for labels in &args {
+        let file = match std::fs::File::open(labels) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("{labels}: {e}");
+                std::process::exit(1);
+            }
         };
-        if !seen.insert((board.black, board.white, board.to_move)) {
-            continue;
+        for line in std::io::BufReader::new(file).lines().map_while(Result::ok) {
+            lines += 1;
+            let w: Vec<&str> = line.split(' ').collect();
+            let parsed = (w.len() == 4)
+                .then(|| {
+                    let index: u64 = w[0].parse().ok()?;
+                    let board = parse_board(&format!("{} {}", w[1], w[2])).ok()?;
+                    let score: i32 = w[3].parse().ok()?;
+                    Some((index, board, score))
+                })
+                .flatten();
+            let Some((index, board, score)) = parsed else {
+                bad += 1;
+                continue;
+            };
+            if !seen.insert((board.black, board.white, board.to_move)) {
+                continue;
+            }
+            let (p, o) = board.sides();
+            stages[stage(board.empties())].push(Sample {
+                f: features(p, o),
+                y: f64::from(score),
+                test: index % 10 == 0,
+            });
         }
-        let (p, o) = board.sides();
-        stages[stage(board.empties())].push(Sample {
-            f: features(p, o),
-            y: f64::from(score),
-            test: index % 10 == 0,
-        });
     }
     println!(
         "{}: {lines} lines ({bad} unreadable), {} distinct positions",
-        args[1],
+        args.join(" "),
         seen.len()
     );
     let mut out = Vec::with_capacity(2 * STAGE_SIZE * STAGE_EMPTIES.len());
@@ -140,11 +144,11 @@ fn main() {
         let test: Vec<&Sample> = samples.iter().filter(|s| s.test).collect();
         let all: Vec<&Sample> = samples.iter().collect();
         let mean = train.iter().map(|s| s.y).sum::<f64>() / train.len().max(1) as f64;
-        let base = (test.iter().map(|s| (s.y - mean).powi(2)).sum::<f64>()
+        let base_rms = (test.iter().map(|s| (s.y - mean).powi(2)).sum::<f64>()
             / test.len().max(1) as f64)
             .sqrt();
         println!(
-            "stage {k} (empties {low}–{}): {} positions, {} held out; held-out RMS of the mean score: {base:.2} discs",
+            "stage {k} (empties {low}–{}): {} positions, {} held out; held-out RMS of the mean score: {base_rms:.2} discs",
             STAGE_EMPTIES[k],
             samples.len(),
             test.len()
@@ -169,13 +173,12 @@ fn main() {
         low = STAGE_EMPTIES[k] + 1;
     }
     let packed = miniz_oxide::deflate::compress_to_vec(&out, 10);
-    if let Err(e) = std::fs::write(&args[2], &packed) {
-        eprintln!("{}: {e}", args[2]);
+    if let Err(e) = std::fs::write(&out_path, &packed) {
+        eprintln!("{out_path}: {e}");
         std::process::exit(1);
     }
     println!(
-        "{}: {} bytes ({} weights)",
-        args[2],
+        "{out_path}: {} bytes ({} weights)",
         packed.len(),
         out.len() / 2
     );

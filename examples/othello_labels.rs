@@ -4,7 +4,10 @@
 //! the side to move), with the positions of its principal variation down to 14 empties. Resumable: position `index` is drawn from a generator seeded with
 //! `index`, and a run starts after the greatest index already in the file.
 //!
-//!     cargo run --release --example othello_labels -- OUT WTHOR_DIR [COUNT]
+//!     cargo run --release --example othello_labels -- OUT WTHOR_DIR [COUNT [EMPTIES]]
+//!
+//! EMPTIES (`14-22` by default) is the range of the drawn positions' empties, e.g. `14-17` for
+//! the evaluation's first stage alone (fast: a few labels a second).
 //!
 //! Three sources in turn: a WTHOR game's position at the drawn empties; a WTHOR game's
 //! position 1–10 plies earlier, then random moves down to the drawn empties; random play from
@@ -23,7 +26,7 @@ use rand_xorshift::XorShiftRng;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-/// The empties of the labelled positions.
+/// The empties of the labelled positions, by default.
 const EMPTIES: std::ops::RangeInclusive<u32> = 14..=22;
 
 fn wthor_games(dir: &str) -> Result<Vec<(Board, Vec<Move>)>, String> {
@@ -86,9 +89,13 @@ fn game_at(game: &(Board, Vec<Move>), empties: u32) -> Option<Board> {
 }
 
 /// Position `index`: drawn from a generator seeded with it (`None`: try the next index).
-fn draw(index: u64, games: &[(Board, Vec<Move>)]) -> Option<Board> {
+fn draw(
+    index: u64,
+    games: &[(Board, Vec<Move>)],
+    empties: &std::ops::RangeInclusive<u32>,
+) -> Option<Board> {
     let mut rng = XorShiftRng::seed_from_u64(index ^ 0x9e37_79b9_7f4a_7c15);
-    let e = rng.random_range(EMPTIES);
+    let e = rng.random_range(empties.clone());
     let b = match index % 3 {
         0 => game_at(&games[rng.random_range(0..games.len())], e)?,
         1 => {
@@ -112,10 +119,21 @@ fn draw(index: u64, games: &[(Board, Vec<Move>)]) -> Option<Board> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: othello_labels OUT WTHOR_DIR [COUNT]");
+        eprintln!("usage: othello_labels OUT WTHOR_DIR [COUNT [EMPTIES]]");
         std::process::exit(2);
     }
     let count: u64 = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(u64::MAX);
+    let empties = match args.get(4).map(|r| {
+        r.split_once('-')
+            .and_then(|(a, b)| Some(a.parse::<u32>().ok()?..=b.parse::<u32>().ok()?))
+    }) {
+        None => EMPTIES,
+        Some(Some(r)) if !r.is_empty() && *r.end() <= 59 => r,
+        Some(_) => {
+            eprintln!("EMPTIES is a range like 14-17");
+            std::process::exit(2);
+        }
+    };
     let games = match wthor_games(&args[2]) {
         Ok(g) if !g.is_empty() => g,
         Ok(_) => {
@@ -158,7 +176,7 @@ fn main() {
     };
     let end = next.saturating_add(count);
     for index in next..end {
-        let Some(b) = draw(index, &games) else {
+        let Some(b) = draw(index, &games, &empties) else {
             continue;
         };
         let Ok(Outcome::Solved(s)) = solve(&b, &tt, &opts) else {
@@ -175,7 +193,7 @@ fn main() {
                 at.play(mv);
                 score = -score;
             }
-            if at.empties() < *EMPTIES.start() {
+            if at.empties() < *empties.start() {
                 break;
             }
             if !at.must_pass() {

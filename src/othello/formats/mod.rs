@@ -68,10 +68,6 @@ fn othello_game_tag(text: &str) -> bool {
     })
 }
 
-/// The tests of the analysis of a lost game (`solve::lost`) read a record through this name.
-#[cfg(test)]
-pub(crate) type OthelloFormats = crate::othello::Othello;
-
 /// Othello's formats, as the core reads and writes them (a part of its `Variant`).
 impl Formats for crate::othello::Othello {
     const LIST: &'static [FormatInfo] = FORMATS;

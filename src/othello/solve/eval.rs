@@ -1,8 +1,10 @@
 //! A pattern evaluation for the move order, in Logistello's and Edax's manner: the board's
 //! edges with their X-squares, 3×3 and 2×5 corners, rows 2–4 and the diagonals of 4–8 squares,
 //! each seen in the eight symmetries of the board, each configuration of each pattern a weight
-//! — one set of weights by stage of empties, fitted (`examples/othello_fit.rs`) to the exact
-//! scores of positions solved by this solver (`examples/othello_labels.rs`). The weights
+//! — one set of weights a stage of empties (one stage for now: see [`STAGE_EMPTIES`]),
+//! fitted (`examples/othello_fit.rs`) to exact scores: of positions solved by this solver
+//! (`examples/othello_labels.rs`), and the WTHOR theoretical bytes of the games of the
+//! corpus but two years (`examples/othello_wthor_labels.rs`). The weights
 //! are `weights.bin` (deflated), read once; without them (unreadable) there is no
 //! evaluation and the order falls back to mobility.
 //!
@@ -48,8 +50,12 @@ const OFFSETS: [usize; 11] = offsets().0;
 pub const STAGE_SIZE: usize = offsets().1;
 
 /// The stages: positions with up to `STAGE_EMPTIES[0]` empties use the first set, and so on;
-/// more than the last: the last.
-pub const STAGE_EMPTIES: [u32; 2] = [17, 64];
+/// more than the last: the last. One set for every number of empties: with the labels there
+/// are (tens of thousands for 334,532 weights a set), one set fitted on them all orders better
+/// than a set for up to 17 empties and one above, each fitted on its own labels (FFO #40–#49,
+/// one thread: 1,816 M nodes against 2,373 M, with 19,486 labels at 14–17 empties and 47,737
+/// at 24; docs/performance.md, 7 December 2026).
+pub const STAGE_EMPTIES: [u32; 1] = [64];
 
 /// The stage of a position with `empties` empty squares.
 pub fn stage(empties: u32) -> usize {

@@ -174,11 +174,9 @@ mod tests {
             text: None,
             siblings: Vec::new(),
         };
-        match <crate::othello::formats::OthelloFormats as crate::core::variant::Formats>::read(
-            "wthor", &input,
-        )
-        .into_iter()
-        .next()
+        match <crate::othello::Othello as crate::core::variant::Formats>::read("wthor", &input)
+            .into_iter()
+            .next()
         {
             Some(Ok(r)) => r,
             other => panic!("sample.wtb reads: {other:?}"),
