@@ -300,7 +300,7 @@ pub(crate) fn run(args: &SolveArgs) -> i32 {
         return common::usage_error("--time must be a positive number of seconds");
     }
     if args.theoretical {
-        return check_theoretical(args, &setup);
+        return theory::check(args, &setup);
     }
     if args.analyze {
         return analyze::run(args, &setup);
@@ -429,144 +429,6 @@ fn print_rows(rows: &[(Row, Option<String>)], format: ReportFormat, width: usize
     }
 }
 
-/// One game's theoretical score, stored and computed.
-#[derive(Serialize)]
-struct TheoryRow {
-    source: String,
-    game: usize,
-    stored: Option<u8>,
-    computed: Option<u8>,
-    /// solved (from the position at the depth), ended (before the depth), stopped (before
-    /// the depth, not over), over-budget, unreadable.
-    from: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    agrees: Option<bool>,
-}
-
-/// `solve --theoretical`: every game's stored theoretical score against perfect play.
-fn check_theoretical(args: &SolveArgs, setup: &Settings) -> i32 {
-    let theorist = match theory::Theorist::new(&theory::TheoryArgs {
-        depth: args.depth,
-        recompute_theoretical: true,
-        no_theoretical: false,
-        solve_cache: args.solve_cache.clone(),
-        tt_mb: args.tt_mb,
-        solve_time: args.time,
-    }) {
-        Ok(t) => t,
-        Err(e) => return common::usage_error(&e),
-    };
-    let Some(pool) = common::pool(args.common.run.jobs) else {
-        return common::usage_error("cannot start the worker threads");
-    };
-    let mut rows = Vec::new();
-    let mut games = Vec::new();
-    for input in &args.inputs {
-        let path = PathBuf::from(input);
-        if !path.is_file() {
-            return common::usage_error(&format!("{input}: no such file"));
-        }
-        let records = match othello_games(input, setup, args.game_index) {
-            Ok(records) => records,
-            Err(e) => return common::usage_error(&e),
-        };
-        for (g, rec) in records {
-            let replayed = rec
-                .as_ref()
-                .ok()
-                .and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
-            let mut row = TheoryRow {
-                source: input.clone(),
-                // From 1, as the table's `#` and the other commands count games.
-                game: g + 1,
-                stored: None,
-                computed: None,
-                from: "unreadable",
-                agrees: None,
-            };
-            if let Some((r, replay)) = replayed {
-                row.stored = r
-                    .tag("TheoreticalScore")
-                    .and_then(|v| v.trim().parse().ok());
-                games.push(theory::TheoryGame {
-                    start: replay.start,
-                    moves: replay.moves,
-                    stored: row.stored,
-                });
-                rows.push((row, Some(games.len() - 1)));
-            } else {
-                rows.push((row, None));
-            }
-        }
-    }
-    let scores = match pool.install(|| theorist.scores(&games, &args.common)) {
-        Ok(s) => s,
-        Err(e) => return common::usage_error(&e),
-    };
-    let format = common::report_format(&args.report);
-    let mut listed: Vec<Vec<String>> = Vec::new();
-    let (mut agree, mut differ, mut unknown) = (0, 0, 0);
-    for (row, at) in &mut rows {
-        if let Some(i) = at {
-            let th = scores[*i];
-            row.computed = th.discs();
-            row.from = match th {
-                theory::Theory::Solved(_) => "solved",
-                theory::Theory::Ended(_) => "ended",
-                theory::Theory::Stopped => "stopped",
-                theory::Theory::OverBudget => "over-budget",
-            };
-        }
-        row.agrees = match (row.stored, row.computed) {
-            (Some(s), Some(c)) => Some(s == c),
-            _ => None,
-        };
-        match row.agrees {
-            Some(true) => agree += 1,
-            Some(false) => differ += 1,
-            None => unknown += 1,
-        }
-        match format {
-            ReportFormat::Json => {
-                if let Ok(s) = serde_json::to_string(row) {
-                    println!("{s}");
-                }
-            }
-            _ if row.agrees != Some(true) => {
-                let show = |v: Option<u8>| v.map_or("-".to_string(), |v| v.to_string());
-                listed.push(vec![
-                    format!("{} game {}", row.source, row.game),
-                    show(row.stored),
-                    show(row.computed),
-                    row.from.to_string(),
-                ]);
-            }
-            _ => {}
-        }
-    }
-    if format != ReportFormat::Json && differ + unknown > 0 {
-        use crate::output::fit::{Column, Fill, fit, render};
-        let columns = [
-            Column::new("game", Fill::Path { least: 12 }, None),
-            Column::new("stored", Fill::Whole, None),
-            Column::new("perfect play", Fill::Whole, None),
-            Column::new("from", Fill::Whole, Some(0)),
-        ];
-        let width = common::table_width(args.width);
-        print!("{}", render(&fit(&columns, &listed, width)));
-    }
-    if !args.common.run.quiet {
-        let (solved, nodes) = theorist.work();
-        eprintln!(
-            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared; positions solved: {solved}, nodes: {nodes}",
-            rows.len(),
-            args.depth
-        );
-    }
-    if differ == 0 { EXIT_OK } else { EXIT_INVALID }
-}
-
-/// The settings with the game fixed to Othello (what solve reads).
 /// Games of a file with their numbers (from 0), each read or why not.
 type NumberedGames = Vec<(usize, Result<Record, RecordError>)>;
 
@@ -599,6 +461,7 @@ fn othello_games(
         .collect())
 }
 
+/// The settings with the game fixed to Othello (what solve reads).
 pub(super) fn othello_settings(settings: &Settings) -> Settings {
     let mut s = settings.clone();
     s.game = Some(GameKind::Othello);

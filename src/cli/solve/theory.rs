@@ -1,15 +1,23 @@
 //! Theoretical scores of many games at once (for `convert --to wthor` and `solve
 //! --theoretical`): each game's position at the depth, the distinct ones not in the cache
-//! solved on all cores (one position a thread) with a progress bar, then each game's score.
+//! solved on all cores (one position a thread) with a progress bar, then each game's score;
+//! and the check of `solve --theoretical`, stored byte against computed, game by game.
 
+use super::SolveArgs;
 use super::cache::{self, SolveCache};
-use crate::cli::CommonArgs;
+use crate::cli::common;
+use crate::cli::{CommonArgs, EXIT_INVALID, EXIT_OK};
+use crate::driver::settings::Settings;
+use crate::othello::replay::replay_record;
 use crate::othello::rules::{Board, Move};
 use crate::othello::solve::theory::{TheoryPosition, black_discs, theory_position};
 use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
+use crate::output::report::ReportFormat;
 use clap::Args;
 use rayon::prelude::*;
+use serde::Serialize;
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -237,4 +245,141 @@ pub(crate) fn fill(
         }
     }
     Ok(())
+}
+
+/// One game's theoretical score, stored and computed.
+#[derive(Serialize)]
+struct TheoryRow {
+    source: String,
+    game: usize,
+    stored: Option<u8>,
+    computed: Option<u8>,
+    /// solved (from the position at the depth), ended (before the depth), stopped (before
+    /// the depth, not over), over-budget, unreadable.
+    from: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agrees: Option<bool>,
+}
+
+/// `solve --theoretical`: every game's stored theoretical score against perfect play.
+pub(super) fn check(args: &SolveArgs, setup: &Settings) -> i32 {
+    let theorist = match Theorist::new(&TheoryArgs {
+        depth: args.depth,
+        recompute_theoretical: true,
+        no_theoretical: false,
+        solve_cache: args.solve_cache.clone(),
+        tt_mb: args.tt_mb,
+        solve_time: args.time,
+    }) {
+        Ok(t) => t,
+        Err(e) => return common::usage_error(&e),
+    };
+    let Some(pool) = common::pool(args.common.run.jobs) else {
+        return common::usage_error("cannot start the worker threads");
+    };
+    let mut rows = Vec::new();
+    let mut games = Vec::new();
+    for input in &args.inputs {
+        let path = PathBuf::from(input);
+        if !path.is_file() {
+            return common::usage_error(&format!("{input}: no such file"));
+        }
+        let records = match super::othello_games(input, setup, args.game_index) {
+            Ok(records) => records,
+            Err(e) => return common::usage_error(&e),
+        };
+        for (g, rec) in records {
+            let replayed = rec
+                .as_ref()
+                .ok()
+                .and_then(|r| replay_record(r).ok().map(|d| (r, d.replay)));
+            let mut row = TheoryRow {
+                source: input.clone(),
+                // From 1, as the table's `#` and the other commands count games.
+                game: g + 1,
+                stored: None,
+                computed: None,
+                from: "unreadable",
+                agrees: None,
+            };
+            if let Some((r, replay)) = replayed {
+                row.stored = r
+                    .tag("TheoreticalScore")
+                    .and_then(|v| v.trim().parse().ok());
+                games.push(TheoryGame {
+                    start: replay.start,
+                    moves: replay.moves,
+                    stored: row.stored,
+                });
+                rows.push((row, Some(games.len() - 1)));
+            } else {
+                rows.push((row, None));
+            }
+        }
+    }
+    let scores = match pool.install(|| theorist.scores(&games, &args.common)) {
+        Ok(s) => s,
+        Err(e) => return common::usage_error(&e),
+    };
+    let format = common::report_format(&args.report);
+    let mut listed: Vec<Vec<String>> = Vec::new();
+    let (mut agree, mut differ, mut unknown) = (0, 0, 0);
+    for (row, at) in &mut rows {
+        if let Some(i) = at {
+            let th = scores[*i];
+            row.computed = th.discs();
+            row.from = match th {
+                Theory::Solved(_) => "solved",
+                Theory::Ended(_) => "ended",
+                Theory::Stopped => "stopped",
+                Theory::OverBudget => "over-budget",
+            };
+        }
+        row.agrees = match (row.stored, row.computed) {
+            (Some(s), Some(c)) => Some(s == c),
+            _ => None,
+        };
+        match row.agrees {
+            Some(true) => agree += 1,
+            Some(false) => differ += 1,
+            None => unknown += 1,
+        }
+        match format {
+            ReportFormat::Json => {
+                if let Ok(s) = serde_json::to_string(row) {
+                    println!("{s}");
+                }
+            }
+            _ if row.agrees != Some(true) => {
+                let show = |v: Option<u8>| v.map_or("-".to_string(), |v| v.to_string());
+                listed.push(vec![
+                    format!("{} game {}", row.source, row.game),
+                    show(row.stored),
+                    show(row.computed),
+                    row.from.to_string(),
+                ]);
+            }
+            _ => {}
+        }
+    }
+    if format != ReportFormat::Json && differ + unknown > 0 {
+        use crate::output::fit::{Column, Fill, fit, render};
+        let columns = [
+            Column::new("game", Fill::Path { least: 12 }, None),
+            Column::new("stored", Fill::Whole, None),
+            Column::new("perfect play", Fill::Whole, None),
+            Column::new("from", Fill::Whole, Some(0)),
+        ];
+        let width = common::table_width(args.width);
+        print!("{}", render(&fit(&columns, &listed, width)));
+    }
+    if !args.common.run.quiet {
+        let (solved, nodes) = theorist.work();
+        eprintln!(
+            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared; positions solved: {solved}, nodes: {nodes}",
+            rows.len(),
+            args.depth
+        );
+    }
+    if differ == 0 { EXIT_OK } else { EXIT_INVALID }
 }
