@@ -151,7 +151,7 @@ pub(crate) fn run(a: &MatchArgs) -> i32 {
             let _ = o.flush();
         }
         if !quiet {
-            use crate::output::table::{GLUE, glued, wrap_glued};
+            use crate::output::table::glued;
             let line = format!(
                 "{} {} {} | {}{}",
                 glued(&format!("game {}/{total}:", g.round)),
@@ -162,12 +162,7 @@ pub(crate) fn run(a: &MatchArgs) -> i32 {
                     .map_or(String::new(), |l| format!(", LLR {l:.2}")),
             );
             // Wrapped between its parts on a narrow terminal (a line a game when piped).
-            match common::stderr_columns() {
-                Some(w) => wrap_glued(&line, w, "  ")
-                    .iter()
-                    .for_each(|l| eprintln!("{l}")),
-                None => eprintln!("{}", line.replace(GLUE, " ")),
-            }
+            common::eprint_glued(&line, None);
         }
     };
     match arena::run(&config, &on_game) {

@@ -202,6 +202,18 @@ pub(crate) fn stderr_columns() -> Option<usize> {
     terminal_columns(&std::io::stderr())
 }
 
+/// Prints a summary line of glued units (`output::table::glued`) on stderr, wrapped between
+/// units at `width` or the terminal's (one line when stderr is piped).
+pub(crate) fn eprint_glued(line: &str, width: Option<u16>) {
+    use crate::output::table::{GLUE, wrap_glued};
+    match width.map(usize::from).or_else(stderr_columns) {
+        Some(w) => wrap_glued(line, w, "  ")
+            .iter()
+            .for_each(|l| eprintln!("{l}")),
+        None => eprintln!("{}", line.replace(GLUE, " ")),
+    }
+}
+
 /// The width of a listing table (`solve`, `formats`, the theoretical check): `--width`, else
 /// the terminal's, else (piped) [`crate::output::table::DEFAULT_WIDTH`], as the game table.
 pub(crate) fn table_width(width: Option<u16>) -> usize {

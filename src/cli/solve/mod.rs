@@ -349,7 +349,7 @@ pub(crate) fn run(args: &SolveArgs) -> i32 {
     }
     let nodes: u64 = rows.iter().map(|r| r.0.nodes).sum();
     if !args.common.run.quiet {
-        use crate::output::table::{GLUE, glued, wrap_glued};
+        use crate::output::table::glued;
         let line = format!(
             "{}: {}, {}, {}; {} in {} ({})",
             glued(&format!("{} positions", rows.len())),
@@ -364,12 +364,7 @@ pub(crate) fn run(args: &SolveArgs) -> i32 {
             )),
         );
         // Wrapped between its units at --width or the terminal's (a line when piped).
-        match args.width.map(usize::from).or_else(common::stderr_columns) {
-            Some(w) => wrap_glued(&line, w, "  ")
-                .iter()
-                .for_each(|l| eprintln!("{l}")),
-            None => eprintln!("{}", line.replace(GLUE, " ")),
-        }
+        common::eprint_glued(&line, args.width);
     }
     if solved == rows.len() && wrong == 0 {
         EXIT_OK

@@ -374,12 +374,22 @@ pub(super) fn check(args: &SolveArgs, setup: &Settings) -> i32 {
         print!("{}", render(&fit(&columns, &listed, width)));
     }
     if !args.common.run.quiet {
+        use crate::output::table::glued;
         let (solved, nodes) = theorist.work();
-        eprintln!(
-            "{} games: {agree} agree with perfect play from {} empties, {differ} disagree, {unknown} not compared; positions solved: {solved}, nodes: {nodes}",
-            rows.len(),
-            args.depth
+        let line = format!(
+            "{}: {}, {}, {}; {}, {}",
+            glued(&format!("{} games", rows.len())),
+            glued(&format!(
+                "{agree} agree with perfect play from {} empties",
+                args.depth
+            )),
+            glued(&format!("{differ} disagree")),
+            glued(&format!("{unknown} not compared")),
+            glued(&format!("positions solved: {solved}")),
+            glued(&format!("nodes: {nodes}")),
         );
+        // Wrapped between its units at --width or the terminal's (a line when piped).
+        common::eprint_glued(&line, args.width);
     }
     if differ == 0 { EXIT_OK } else { EXIT_INVALID }
 }
