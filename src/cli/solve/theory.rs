@@ -10,7 +10,7 @@ use crate::cli::{CommonArgs, EXIT_INVALID, EXIT_OK};
 use crate::driver::settings::Settings;
 use crate::othello::replay::replay_record;
 use crate::othello::rules::{Board, Move};
-use crate::othello::solve::theory::{TheoryPosition, black_discs, theory_position};
+use crate::othello::solve::theory::{TheoryPosition, black_discs, theory_position, to_move_diff};
 use crate::othello::solve::{Outcome, SolveOptions, Table, solve};
 use crate::output::report::ReportFormat;
 use clap::Args;
@@ -133,13 +133,7 @@ impl Theorist {
             .zip(games)
             .filter_map(|(t, g)| match t {
                 TheoryPosition::Solve(b) if self.cache.get(b).is_none() && seen.insert(*b) => {
-                    let guess = g.stored.map(|d| {
-                        let black = 2 * i32::from(d) - 64;
-                        match b.to_move {
-                            crate::core::record::Player::First => black,
-                            crate::core::record::Player::Second => -black,
-                        }
-                    });
+                    let guess = g.stored.map(|d| to_move_diff(d, b.to_move));
                     Some((*b, guess))
                 }
                 _ => None,

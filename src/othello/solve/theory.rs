@@ -4,6 +4,7 @@
 //! ends before it has that few empties has its real final score; a game stopped (not over)
 //! before it has none to compute.
 
+use crate::core::record::Player;
 use crate::othello::rules::{Board, Move};
 
 /// Where a game's theoretical score comes from.
@@ -20,6 +21,16 @@ pub(crate) enum TheoryPosition {
 /// Black's discs under the WOF rule when Black's final disc difference is `black_diff`.
 pub(crate) fn black_discs(black_diff: i32) -> u8 {
     ((64 + black_diff.clamp(-64, 64)) / 2) as u8
+}
+
+/// The disc difference for `to_move` when Black ends with `discs` (the inverse of
+/// [`black_discs`]: a WTHOR byte as a score from the side to move).
+pub(crate) fn to_move_diff(discs: u8, to_move: Player) -> i32 {
+    let black = 2 * i32::from(discs) - 64;
+    match to_move {
+        Player::First => black,
+        Player::Second => -black,
+    }
 }
 
 /// Black's final disc difference of a finished board (empties to the winner).
@@ -57,6 +68,8 @@ mod tests {
         assert_eq!(black_discs(0), 32);
         assert_eq!(black_discs(64), 64);
         assert_eq!(black_discs(-10), 27);
+        assert_eq!(to_move_diff(27, Player::First), -10);
+        assert_eq!(to_move_diff(27, Player::Second), 10);
         let start = Board::start();
         assert_eq!(theory_position(&start, &[], 24), TheoryPosition::Stopped);
         assert_eq!(
