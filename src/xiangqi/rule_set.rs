@@ -79,6 +79,11 @@ mod tests {
         let r = XiangqiRules::values(None, &[("move-limit".into(), "50".into())]).unwrap();
         assert_eq!(r.typed::<XiangqiRules>().board.move_limit, 50);
         assert_eq!(r.clone().typed::<XiangqiRules>().board.move_limit, 50);
+        // Built when the values were checked, and shared by every copy: what the record check
+        // hands down.
+        let built = r.typed.downcast_ref::<XiangqiRules>();
+        assert_eq!(built.map(|t| t.board.move_limit), Some(50));
+        assert!(std::sync::Arc::ptr_eq(&r.typed, &r.clone().typed));
         let r = XiangqiRules::values(Some("axf"), &[]).unwrap();
         assert!(r.is("code", "axf"));
         assert_eq!(r.typed::<XiangqiRules>().board.code, Code::Axf);
