@@ -31,7 +31,7 @@ fn input(text: &str) -> Input {
 
 fn bench(c: &mut Criterion) {
     let xq = &qipu::xiangqi::Xiangqi;
-    let rules = Rules::defaults(xq.rule_specs(), xq.presets());
+    let rules = Rules::defaults(xq.rule_table());
     let inp = input(GAME);
     let record: Record = xq
         .read("pgn", &inp)
@@ -81,7 +81,7 @@ fn bench(c: &mut Criterion) {
         .join("../shared/corpus/othello/wthor/WTH_1990.wtb");
     if let Ok(bytes) = std::fs::read(&wthor) {
         let oth = &qipu::othello::Othello;
-        let orules = Rules::defaults(oth.rule_specs(), oth.presets());
+        let orules = Rules::defaults(oth.rule_table());
         let winp = Input {
             name: "WTH_1990.wtb".into(),
             bytes: Arc::from(bytes),

@@ -124,7 +124,7 @@ fn in_slices(l: &Loaded, mut f: impl FnMut(&[Record]) -> usize) -> usize {
 }
 
 fn check_all(game: &dyn Game, records: &[Record], adjudicate: bool) -> usize {
-    let rules = Rules::defaults(game.rule_specs(), game.presets());
+    let rules = Rules::defaults(game.rule_table());
     records
         .par_iter()
         .filter(|r| game.check(r, &rules, adjudicate).error.is_none())
@@ -204,7 +204,7 @@ fn main() {
                     let Some(l) = load(p, b.clone()) else {
                         return 0;
                     };
-                    let rules = Rules::defaults(l.game.rule_specs(), l.game.presets());
+                    let rules = Rules::defaults(l.game.rule_table());
                     l.game
                         .read(l.format, &l.input)
                         .iter()

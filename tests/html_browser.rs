@@ -48,7 +48,7 @@ fn read_record(path: &Path, index: usize) -> (&'static dyn Game, Record, Rules) 
         .0
         .remove(index)
         .expect("the record reads");
-    let rules = Rules::defaults(game.rule_specs(), game.presets());
+    let rules = Rules::defaults(game.rule_table());
     (game, record, rules)
 }
 

@@ -18,7 +18,7 @@ fn input(text: &str) -> Input {
 }
 
 fn rules() -> Rules {
-    Rules::defaults(Junqi.rule_specs(), Junqi.presets())
+    Rules::defaults(Junqi.rule_table())
 }
 
 fn samples() -> Vec<(String, String)> {

@@ -25,7 +25,7 @@ fn load(name: &str) -> (String, Record) {
 }
 
 fn rules() -> Rules {
-    Rules::defaults(Junqi.rule_specs(), Junqi.presets())
+    Rules::defaults(Junqi.rule_table())
 }
 
 fn adjudicate(name: &str) -> (String, Checked) {

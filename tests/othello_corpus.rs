@@ -62,7 +62,7 @@ fn text_input(name: &str, bytes: Vec<u8>) -> Input {
 }
 
 fn rules() -> Rules {
-    Rules::defaults(Othello.rule_specs(), Othello.presets())
+    Rules::defaults(Othello.rule_table())
 }
 
 /// Checks every game of one file; returns (games, finished games).

@@ -19,7 +19,7 @@ fn input(bytes: Vec<u8>, text: bool) -> Input {
 }
 
 fn exercise(format: &'static str, inp: &Input) {
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     let records: Vec<_> = Othello.read(format, inp).into_iter().flatten().collect();
     for r in &records {
         let _ = Othello.check(r, &rules, true);
@@ -55,7 +55,7 @@ proptest! {
 
 #[test]
 fn a_game_written_as_ggf_and_transcript_reads_back_the_same() {
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     let records: Vec<_> = Othello
         .read("ggf", &input(GGF.as_bytes().to_vec(), true))
         .into_iter()
@@ -79,7 +79,7 @@ fn a_game_written_as_ggf_and_transcript_reads_back_the_same() {
 
 #[test]
 fn a_ggf_result_text_is_kept() {
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     let text = GGF.replace("RE[+2.000:r]", "RE[+3.50:t]");
     let records: Vec<_> = Othello
         .read("ggf", &input(text.into_bytes(), true))
@@ -92,7 +92,7 @@ fn a_ggf_result_text_is_kept() {
 
 #[test]
 fn illegal_games_are_conversion_failures() {
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     let records: Vec<_> = Othello
         .read("transcript", &input(b"f5d6\nf5a1\n".to_vec(), true))
         .into_iter()

@@ -25,7 +25,7 @@ fn sample(name: &str) -> (Input, &'static str) {
 
 fn checked(name: &str) -> Vec<(Record, Checked)> {
     let (input, format) = sample(name);
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     Othello
         .read(format, &input)
         .into_iter()
@@ -82,8 +82,7 @@ fn empty_squares_go_to_the_winner_unless_told_otherwise() {
     // empties=none: the raw count; the stated 0-64 then differs (a warning), same winner.
     let (input, format) = sample("empties.txt");
     let rules = Rules::build(
-        Othello.rule_specs(),
-        Othello.presets(),
+        Othello.rule_table(),
         None,
         &[("empties".into(), "none".into())],
     )
@@ -161,7 +160,7 @@ fn the_small_wthor_file() {
 fn show_marks_the_position() {
     let (input, format) = sample("standard.txt");
     let r = Othello.read(format, &input).remove(0).unwrap();
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     let opts = ShowOptions {
         ply: Some(1),
         ..ShowOptions::default()

@@ -105,7 +105,7 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
         ("Layout", layout)
     };
     let mut actions = random_actions(&mut pos, &mut rng, plies, &params);
-    let rules = Rules::defaults(Junqi.rule_specs(), Junqi.presets());
+    let rules = Rules::defaults(Junqi.rule_table());
     let mut text = record_text(tag, &value, &actions);
     let mut original = read_one(&text);
     let mut checked = Junqi.check(&original, &rules, false);

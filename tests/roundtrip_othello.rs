@@ -88,7 +88,7 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
     }
     text.push_str(&moves.join(" "));
     text.push('\n');
-    let rules = Rules::defaults(Othello.rule_specs(), Othello.presets());
+    let rules = Rules::defaults(Othello.rule_table());
     let original = read_one("transcript", text.as_bytes(), false);
     let checked = Othello.check(&original, &rules, false);
     assert!(checked.error.is_none(), "{text}: {:?}", checked.error);

@@ -129,7 +129,7 @@ fn round_trip(seed: u64, plies: usize, setup: bool) {
         Some(f) => format!("position fen {f} moves {}\n", moves.join(" ")),
         None => format!("position startpos moves {}\n", moves.join(" ")),
     };
-    let rules = Rules::defaults(Xiangqi.rule_specs(), Xiangqi.presets());
+    let rules = Rules::defaults(Xiangqi.rule_table());
     let original = read_one("ucci", ucci.as_bytes());
     let checked = Xiangqi.check(&original, &rules, false);
     assert!(checked.error.is_none(), "{ucci}: {:?}", checked.error);

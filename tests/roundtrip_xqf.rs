@@ -27,7 +27,7 @@ fn corpus() -> Option<PathBuf> {
 }
 
 fn rules() -> Rules {
-    Rules::defaults(Xiangqi.rule_specs(), Xiangqi.presets())
+    Rules::defaults(Xiangqi.rule_table())
 }
 
 /// A move tree without spans: text, comments, variations.

@@ -38,7 +38,7 @@ pub fn read_and_check(game: &dyn Game, format: &'static str, input: &Input) {
 /// Replays, adjudicates and reports every record; also converts them to every format the
 /// game writes (a writer must not panic on whatever a reader produced).
 pub fn check_all(game: &dyn Game, records: &[Result<Record, RecordError>], input: &Input) {
-    let rules = Rules::defaults(game.rule_specs(), game.presets());
+    let rules = Rules::defaults(game.rule_table());
     let text = input.text.as_deref();
     let mut good = Vec::new();
     for (i, r) in records.iter().enumerate() {

@@ -52,7 +52,7 @@ pub(crate) fn game_rules(
 ) -> PyResult<Rules> {
     let g = qipu::bindings::files::game(game)
         .ok_or_else(|| errors::rules_error(format!("{game} is not in this build")))?;
-    Rules::build(g.rule_specs(), g.presets(), preset, &param_pairs(params)?)
+    Rules::build(g.rule_table(), preset, &param_pairs(params)?)
         .map_err(errors::rules_error)
 }
 

@@ -7,7 +7,7 @@ use crate::core::error::{RecordError, Warning};
 use crate::core::identity::Identity;
 use crate::core::record::{GameKind, Input, Record};
 use crate::core::referee::GameReferee;
-use crate::core::rules::{Preset, RuleSpec, Rules};
+use crate::core::rules::{Preset, RuleSpec, RuleTable, Rules};
 use crate::core::verdict::Verdict;
 
 /// A format a game reads or writes.
@@ -228,9 +228,16 @@ pub(crate) fn line_start(text: &str, at: usize) -> usize {
 pub trait Game: Sync + Send {
     fn kind(&self) -> GameKind;
     fn formats(&self) -> &'static [FormatInfo];
-    fn rule_specs(&self) -> &'static [RuleSpec];
+    /// Its rule parameters, its rule sets and how its typed rule values are built: what
+    /// [`Rules::build`] takes.
+    fn rule_table(&self) -> RuleTable;
+    fn rule_specs(&self) -> &'static [RuleSpec] {
+        self.rule_table().specs
+    }
     /// The first preset is the default.
-    fn presets(&self) -> &'static [Preset];
+    fn presets(&self) -> &'static [Preset] {
+        self.rule_table().presets
+    }
 
     /// Recognises one of this game's formats from a file's name and first bytes (`None`
     /// when it is not this game's).

@@ -3,7 +3,7 @@
 
 use std::any::Any;
 use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Why rule values were refused: an unknown rule set or key, or a bad value. The message
 /// names the valid choices; the fields carry them for a caller that shows them its own way.
@@ -126,12 +126,19 @@ pub struct Preset {
 }
 
 /// A game's rule values as types: what its replay, judge, referee and writers read. Built
-/// from the checked values of [`Rules`] once per run ([`Rules::typed`]), not once a record.
+/// from the values of [`Rules`] when they are checked ([`Rules::build`]), so once per run, not
+/// once a record.
 pub trait RuleSet: Clone + Send + Sync + 'static {
     /// The parameters the game declares: keys, defaults, the values each takes.
     const SPECS: &'static [RuleSpec];
     /// The named rule sets; the first is the default.
     const PRESETS: &'static [Preset];
+    /// Its parameters, its rule sets, and how its typed values are built.
+    const TABLE: RuleTable = RuleTable {
+        specs: Self::SPECS,
+        presets: Self::PRESETS,
+        typed: typed_of::<Self>,
+    };
 
     /// The typed values of `rules`, whose values were checked against [`RuleSet::SPECS`] when
     /// they were built (a key they lack has its default).
@@ -140,39 +147,67 @@ pub trait RuleSet: Clone + Send + Sync + 'static {
     /// The rule values of `preset` (the first when `None`) with each `KEY=VALUE` of
     /// `overrides` over it, checked against the game's table.
     fn values(preset: Option<&str>, overrides: &[(String, String)]) -> Result<Rules, RuleError> {
-        Rules::build(Self::SPECS, Self::PRESETS, preset, overrides)
+        Rules::build(Self::TABLE, preset, overrides)
     }
 
     /// The defaults (the first preset).
     fn defaults() -> Self {
-        Self::from_values(&Rules::defaults(Self::SPECS, Self::PRESETS))
+        Self::from_values(&Rules::defaults(Self::TABLE))
     }
 }
 
-/// The rule parameters in force for one game: the preset's name and every key's value.
+/// A game's typed rule values, as [`Rules`] holds them (its [`RuleSet`]).
+pub(crate) type Typed = Arc<dyn Any + Send + Sync>;
+
+fn typed_of<T: RuleSet>(rules: &Rules) -> Typed {
+    Arc::new(T::from_values(rules))
+}
+
+/// A game's table of rules ([`RuleSet::TABLE`], `Game::rule_table`): the parameters it
+/// declares, its named rule sets (the first the default), and how its typed values are built
+/// from checked values.
+#[derive(Debug, Clone, Copy)]
+pub struct RuleTable {
+    pub specs: &'static [RuleSpec],
+    pub presets: &'static [Preset],
+    typed: fn(&Rules) -> Typed,
+}
+
+impl RuleTable {
+    /// No game's: no parameter, no rule set, `()` as its typed values.
+    pub(crate) const NONE: RuleTable = RuleTable {
+        specs: &[],
+        presets: &[],
+        typed: |_| Arc::new(()),
+    };
+}
+
+/// The rule parameters in force for one game: the preset's name, every key's value, and the
+/// game's typed values built from them.
 #[derive(Debug, Clone)]
 pub struct Rules {
     pub preset: String,
-    /// The game's parameters, whose defaults are the values of keys a rule set leaves out.
-    specs: &'static [RuleSpec],
+    /// The game's parameters (whose defaults are the values of keys a rule set leaves out) and
+    /// how its typed values are built.
+    table: RuleTable,
     values: BTreeMap<&'static str, String>,
     /// Keys set with `--rule` (a record's own rule tags must not override them).
     explicit: Vec<&'static str>,
-    /// The game's typed rules, built from these values the first time they are asked for and
-    /// shared by every copy of the same values.
-    typed: Arc<OnceLock<Box<dyn Any + Send + Sync>>>,
+    /// The game's typed values ([`RuleSet`]), built from `values` when they were checked and
+    /// shared by every copy: the record check reads them (a downcast to the game's type).
+    pub(crate) typed: Typed,
 }
 
 impl PartialEq for Rules {
     fn eq(&self, other: &Rules) -> bool {
         (
             self.preset.as_str(),
-            self.specs,
+            self.table.specs,
             &self.values,
             &self.explicit,
         ) == (
             other.preset.as_str(),
-            other.specs,
+            other.table.specs,
             &other.values,
             &other.explicit,
         )
@@ -183,12 +218,13 @@ impl Eq for Rules {}
 
 impl Rules {
     /// Builds the rule set: the defaults, then the preset, then each `KEY=VALUE`.
+    /// The game's typed values are built from them here, once.
     pub fn build(
-        specs: &'static [RuleSpec],
-        presets: &'static [Preset],
+        table: RuleTable,
         preset: Option<&str>,
         overrides: &[(String, String)],
     ) -> Result<Rules, RuleError> {
+        let RuleTable { specs, presets, .. } = table;
         let mut values: BTreeMap<&'static str, String> = specs
             .iter()
             .map(|s| (s.key, s.default.to_string()))
@@ -221,24 +257,32 @@ impl Rules {
             values.insert(spec.key, value.trim().to_string());
             explicit.push(spec.key);
         }
-        Ok(Rules {
-            preset: preset_name,
-            specs,
+        Ok(Rules::with_values(table, preset_name, values, explicit))
+    }
+
+    /// The rules of these checked values, with the game's typed values built from them.
+    fn with_values(
+        table: RuleTable,
+        preset: String,
+        values: BTreeMap<&'static str, String>,
+        explicit: Vec<&'static str>,
+    ) -> Rules {
+        let mut r = Rules {
+            preset,
+            table,
             values,
             explicit,
-            typed: Arc::default(),
-        })
+            typed: Arc::new(()),
+        };
+        r.typed = (table.typed)(&r);
+        r
     }
 
     /// The defaults alone.
-    pub fn defaults(specs: &'static [RuleSpec], presets: &'static [Preset]) -> Rules {
+    pub fn defaults(table: RuleTable) -> Rules {
         // The defaults of a game's own tables always validate.
-        Rules::build(specs, presets, None, &[]).unwrap_or(Rules {
-            preset: String::new(),
-            specs,
-            values: BTreeMap::new(),
-            explicit: Vec::new(),
-            typed: Arc::default(),
+        Rules::build(table, None, &[]).unwrap_or_else(|_| {
+            Rules::with_values(table, String::new(), BTreeMap::new(), Vec::new())
         })
     }
 
@@ -247,31 +291,35 @@ impl Rules {
         self.explicit.contains(&key)
     }
 
-    /// The same rules with `key=value` applied unless the command line set that key (a
-    /// record's own rule tags). Errors name the valid keys and values.
-    pub(crate) fn with_record_override(
+    /// The same rules with each `key=value` of `pairs` applied unless the command line set
+    /// that key (a record's own rule tags), the typed values built again from them. Errors
+    /// name the valid keys and values.
+    pub(crate) fn with_record_overrides(
         &self,
         specs: &'static [RuleSpec],
-        key: &str,
-        value: &str,
+        pairs: &[(String, String)],
     ) -> Result<Rules, RuleError> {
-        let spec = spec_of(specs, key)?;
-        check_value(spec, value)?;
-        let mut r = self.clone();
-        if !self.is_explicit(key) {
-            r.values.insert(spec.key, value.trim().to_string());
-            r.typed = Arc::default();
+        let mut values = self.values.clone();
+        for (key, value) in pairs {
+            let spec = spec_of(specs, key)?;
+            check_value(spec, value)?;
+            if !self.is_explicit(key) {
+                values.insert(spec.key, value.trim().to_string());
+            }
         }
-        Ok(r)
+        Ok(Rules::with_values(
+            self.table,
+            self.preset.clone(),
+            values,
+            self.explicit.clone(),
+        ))
     }
 
-    /// The game's typed rules: built from these values the first time, then the same value
-    /// for every record of the run (every copy of these rules shares it).
+    /// The game's typed rules: the values built when these were checked, or, asked with
+    /// another game's type, that game's values read from these.
     pub fn typed<T: RuleSet>(&self) -> T {
-        let built = self.typed.get_or_init(|| Box::new(T::from_values(self)));
-        match built.downcast_ref::<T>() {
+        match self.typed.downcast_ref::<T>() {
             Some(t) => t.clone(),
-            // Another game's type asked of these values: built afresh, never cached.
             None => T::from_values(self),
         }
     }
@@ -279,10 +327,13 @@ impl Rules {
     /// The value of `key`: the one set, else the game's default (`None` for a key the game
     /// does not declare).
     pub(crate) fn get(&self, key: &str) -> Option<&str> {
-        self.values
-            .get(key)
-            .map(|s| s.as_str())
-            .or_else(|| self.specs.iter().find(|s| s.key == key).map(|s| s.default))
+        self.values.get(key).map(|s| s.as_str()).or_else(|| {
+            self.table
+                .specs
+                .iter()
+                .find(|s| s.key == key)
+                .map(|s| s.default)
+        })
     }
 
     /// An integer parameter. Values were checked against the game's table when the rules
@@ -396,37 +447,36 @@ pub(crate) fn parse_duration(s: &str) -> Option<u64> {
 mod tests {
     use super::*;
 
-    static SPECS: &[RuleSpec] = rule_specs! {
+    const SPECS: &[RuleSpec] = rule_specs! {
         "move-limit": 120 in 1..=1000 => "";
         "color": one of ["own", "any"] => "";
         "time-limit": duration "3h" => "";
     };
-    static PRESETS: &[Preset] = presets! {
+    const PRESETS: &[Preset] = presets! {
         "cxa" [] => "";
         "short" [("move-limit", "50")] => "";
+    };
+    const TABLE: RuleTable = RuleTable {
+        specs: SPECS,
+        presets: PRESETS,
+        typed: |_| Arc::new(()),
     };
 
     #[test]
     fn defaults_preset_and_overrides() {
-        let r = Rules::build(SPECS, PRESETS, None, &[]).unwrap();
+        let r = Rules::build(TABLE, None, &[]).unwrap();
         assert_eq!(r.preset, "cxa");
         assert_eq!(r.int("move-limit"), 120);
-        let r = Rules::build(SPECS, PRESETS, Some("short"), &[]).unwrap();
+        let r = Rules::build(TABLE, Some("short"), &[]).unwrap();
         assert_eq!(r.int("move-limit"), 50);
-        let r = Rules::build(
-            SPECS,
-            PRESETS,
-            Some("short"),
-            &[("move-limit".into(), "7".into())],
-        )
-        .unwrap();
+        let r = Rules::build(TABLE, Some("short"), &[("move-limit".into(), "7".into())]).unwrap();
         assert_eq!(r.int("move-limit"), 7);
         assert_eq!(r.seconds("time-limit"), 10800);
     }
 
     #[test]
     fn errors_name_the_valid_choices() {
-        let e = Rules::build(SPECS, PRESETS, None, &[("nope".into(), "1".into())]).unwrap_err();
+        let e = Rules::build(TABLE, None, &[("nope".into(), "1".into())]).unwrap_err();
         assert!(
             e.to_string().contains("move-limit, color, time-limit"),
             "{e}"
@@ -438,12 +488,11 @@ mod tests {
                 valid: vec!["move-limit".into(), "color".into(), "time-limit".into()],
             }
         );
-        let e = Rules::build(SPECS, PRESETS, None, &[("color".into(), "red".into())]).unwrap_err();
+        let e = Rules::build(TABLE, None, &[("color".into(), "red".into())]).unwrap_err();
         assert!(e.to_string().contains("own, any"), "{e}");
-        let e =
-            Rules::build(SPECS, PRESETS, None, &[("move-limit".into(), "0".into())]).unwrap_err();
+        let e = Rules::build(TABLE, None, &[("move-limit".into(), "0".into())]).unwrap_err();
         assert!(e.to_string().contains("from 1 to 1000"), "{e}");
-        let e = Rules::build(SPECS, PRESETS, Some("zzz"), &[]).unwrap_err();
+        let e = Rules::build(TABLE, Some("zzz"), &[]).unwrap_err();
         assert!(e.to_string().contains("cxa, short"), "{e}");
     }
 

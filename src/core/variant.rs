@@ -17,7 +17,7 @@ use crate::core::referee::{
     GameReferee, Judge, JudgedGame, JudgedReplay, MoveError, replay, replay_judged,
 };
 use crate::core::replay::{Replay, Replayer};
-use crate::core::rules::{Preset, RuleSet, RuleSpec, Rules};
+use crate::core::rules::{RuleSet, RuleTable, Rules};
 use crate::core::verdict::Verdict;
 use std::borrow::Cow;
 
@@ -146,10 +146,15 @@ pub trait Variant: Formats + Show + Send + Sync + 'static {
     /// without the judge, which has no verdict to give.
     const JUDGE_TO_VALIDATE: bool = false;
 
-    /// The rules a record is checked under: the run's, with what the record's own tags set
-    /// (Junqi's `[Rules]` tag). An error makes the record invalid before any move.
-    fn record_rules<'r>(_record: &Record, rules: &'r Rules) -> Result<Cow<'r, Rules>, RecordError> {
-        Ok(Cow::Borrowed(rules))
+    /// The rules a record is checked under: the run's (`rules`, typed as `typed`), with what
+    /// the record's own tags set (Junqi's `[Rules]` tag). An error makes the record invalid
+    /// before any move.
+    fn record_rules<'r>(
+        _record: &Record,
+        _rules: &Rules,
+        typed: &'r Self::Rules,
+    ) -> Result<Cow<'r, Self::Rules>, RecordError> {
+        Ok(Cow::Borrowed(typed))
     }
 
     /// Warnings on the record's set-up before it is replayed (a Xiangqi composed position);
@@ -185,21 +190,30 @@ pub struct RecordNotes {
     pub invalid_after: Option<(usize, RecordError)>,
 }
 
-/// The record check of every game (`Game::check_with`): the record's rules, its set-up, the
-/// replay (judged when adjudicating, or when the game's judge decides validity), what the
-/// record says besides its moves, then the verdict, the final position and the identity as
-/// `wants` asks.
+/// The typed values of `rules` for the variant: the ones built when they were checked (a
+/// downcast), or, for another game's rules, read from their values.
+fn typed_rules<V: Variant>(rules: &Rules) -> Cow<'_, V::Rules> {
+    match rules.typed.downcast_ref::<V::Rules>() {
+        Some(typed) => Cow::Borrowed(typed),
+        None => Cow::Owned(V::Rules::from_values(rules)),
+    }
+}
+
+/// The record check of every game (`Game::check_with`), under the run's `rules` as the game's
+/// typed values (`typed`): the record's rules, its set-up, the replay (judged when
+/// adjudicating, or when the game's judge decides validity), what the record says besides its
+/// moves, then the verdict, the final position and the identity as `wants` asks.
 pub(crate) fn check_record<V: Variant>(
     record: &Record,
     rules: &Rules,
+    typed: &V::Rules,
     wants: CheckWants,
 ) -> Checked {
     let failed = |e: RecordError| Checked::bad_setup(record, e, wants);
-    let rules = match V::record_rules(record, rules) {
-        Ok(r) => r,
+    let typed = match V::record_rules(record, rules, typed) {
+        Ok(t) => t,
         Err(e) => return failed(e),
     };
-    let typed = rules.typed::<V::Rules>();
     let mut warnings = match V::setup_warnings(record, &typed) {
         Ok(w) => w,
         Err(e) => return failed(e),
@@ -280,7 +294,7 @@ impl<V: Variant> RefereeOf<V> {
     /// A referee under `rules` from the standard start, or from `position` (the game's
     /// position notation).
     pub fn new(rules: &Rules, position: Option<&str>) -> Result<Self, RecordError> {
-        let typed = rules.typed::<V::Rules>();
+        let typed = typed_rules::<V>(rules);
         let start = V::start_position(&typed, position)?;
         Ok(RefereeOf::with(
             V::replayer(&typed),
@@ -368,12 +382,8 @@ impl<V: Variant> Game for V {
         <V as Formats>::LIST
     }
 
-    fn rule_specs(&self) -> &'static [RuleSpec] {
-        V::Rules::SPECS
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        V::Rules::PRESETS
+    fn rule_table(&self) -> RuleTable {
+        V::Rules::TABLE
     }
 
     fn sniff(&self, name: &str, head: &[u8]) -> Option<&'static str> {
@@ -393,7 +403,7 @@ impl<V: Variant> Game for V {
     }
 
     fn check_with(&self, record: &Record, rules: &Rules, wants: CheckWants) -> Checked {
-        check_record::<V>(record, rules, wants)
+        check_record::<V>(record, rules, &typed_rules::<V>(rules), wants)
     }
 
     fn referee(

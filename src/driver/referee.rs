@@ -51,8 +51,8 @@ impl Referee {
     /// The game's default rules (the first preset).
     pub fn default_rules(game: GameKind) -> Rules {
         match registry::get(game) {
-            Some(g) => Rules::defaults(g.rule_specs(), g.presets()),
-            None => Rules::defaults(&[], &[]),
+            Some(g) => Rules::defaults(g.rule_table()),
+            None => Rules::defaults(crate::core::rules::RuleTable::NONE),
         }
     }
 

@@ -82,18 +82,19 @@ impl Settings {
         }
         let mut rules = HashMap::new();
         for g in &games {
-            let specs = g.rule_specs();
+            let table = g.rule_table();
+            let specs = table.specs;
             let overrides: Vec<(String, String)> = params
                 .iter()
                 .filter(|(k, _)| game.is_some() || specs.iter().any(|s| s.key == k.as_str()))
                 .cloned()
                 .collect();
             let p = preset.filter(|p| game.is_some() || has_preset(g, p));
-            let r =
-                Rules::build(specs, g.presets(), p, &overrides).map_err(|e| RuleError::InGame {
-                    game: g.kind(),
-                    error: Box::new(e),
-                })?;
+            // The game's typed rules are built here, once a run.
+            let r = Rules::build(table, p, &overrides).map_err(|e| RuleError::InGame {
+                game: g.kind(),
+                error: Box::new(e),
+            })?;
             rules.insert(g.kind(), r);
         }
         Ok(Settings {
@@ -111,7 +112,8 @@ impl Settings {
         self
     }
 
-    /// The rules in force for a game: the ones chosen, or the game's defaults.
+    /// The rules in force for a game: the ones chosen, or the game's defaults. (The record
+    /// check reads `rules` itself, with the defaults of a game it lacks.)
     pub fn rules_for(&self, kind: GameKind) -> Rules {
         self.rules
             .get(&kind)

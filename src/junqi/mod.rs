@@ -120,8 +120,15 @@ impl Variant for Junqi {
     }
 
     /// The run's rules with the record's `[Rules]` tag over the keys the command line left.
-    fn record_rules<'r>(record: &Record, rules: &'r Rules) -> Result<Cow<'r, Rules>, RecordError> {
-        replay::effective_rules(record, rules)
+    fn record_rules<'r>(
+        record: &Record,
+        rules: &Rules,
+        params: &'r Params,
+    ) -> Result<Cow<'r, Params>, RecordError> {
+        Ok(match replay::effective_rules(record, rules)? {
+            Cow::Borrowed(_) => Cow::Borrowed(params),
+            Cow::Owned(tagged) => Cow::Owned(tagged.typed::<Params>()),
+        })
     }
 
     fn record_notes(

@@ -58,9 +58,5 @@ pub(crate) fn merge_tag(rules: &Rules, tag: &str) -> Result<Rules, RuleError> {
     }
     // Each key of the tag applies unless the command line set that key (`--rule` wins, even
     // when it gives the default value).
-    let mut merged = rules.clone();
-    for (k, v) in &pairs {
-        merged = merged.with_record_override(Params::SPECS, k, v)?;
-    }
-    Ok(merged)
+    rules.with_record_overrides(Params::SPECS, &pairs)
 }

@@ -62,7 +62,7 @@ fn record<G: Game>(game: &G, dir: &str, name: &str) -> (Record, Rules) {
         .read(format, &input)
         .remove(0)
         .expect("the sample reads");
-    (rec, Rules::defaults(game.rule_specs(), game.presets()))
+    (rec, Rules::defaults(game.rule_table()))
 }
 
 fn svg_at<G: Game>(game: &G, rec: &Record, rules: &Rules, ply: usize) -> String {

@@ -53,10 +53,20 @@ impl RuleSet for XiangqiRules {
             board: BoardRules {
                 move_limit: rules.int("move-limit").clamp(1, 1000) as u32,
                 repetitions: rules.int("repetitions").clamp(2, 10) as u32,
-                code: rules.get("code").and_then(Code::parse).unwrap_or_default(),
+                code: rules.get("code").and_then(code_of).unwrap_or_default(),
             },
             strict_setup: rules.is("setup", "strict"),
         }
+    }
+}
+
+/// The repetition code a value of `code` names (beside the table that declares the words).
+fn code_of(word: &str) -> Option<Code> {
+    match word.trim().to_ascii_lowercase().as_str() {
+        "cxa" | "cxa-2020" => Some(Code::Cxa),
+        "cxa-1999" => Some(Code::Cxa1999),
+        "axf" | "wxf" => Some(Code::Axf),
+        _ => None,
     }
 }
 
@@ -69,6 +79,11 @@ mod tests {
         let r = XiangqiRules::values(None, &[("move-limit".into(), "50".into())]).unwrap();
         assert_eq!(r.typed::<XiangqiRules>().board.move_limit, 50);
         assert_eq!(r.clone().typed::<XiangqiRules>().board.move_limit, 50);
+        // Built when the values were checked, and shared by every copy: what the record check
+        // hands down.
+        let built = r.typed.downcast_ref::<XiangqiRules>();
+        assert_eq!(built.map(|t| t.board.move_limit), Some(50));
+        assert!(std::sync::Arc::ptr_eq(&r.typed, &r.clone().typed));
         let r = XiangqiRules::values(Some("axf"), &[]).unwrap();
         assert!(r.is("code", "axf"));
         assert_eq!(r.typed::<XiangqiRules>().board.code, Code::Axf);

@@ -339,7 +339,7 @@ fn rules_of(
     overrides: &[(String, String)],
 ) -> Result<Rules, String> {
     let g = registry::get(game).ok_or_else(|| format!("{game} is not in this build"))?;
-    Rules::build(g.rule_specs(), g.presets(), preset, overrides).map_err(|e| e.to_string())
+    Rules::build(g.rule_table(), preset, overrides).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

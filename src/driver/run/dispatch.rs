@@ -1,7 +1,7 @@
 //! The calling thread's job dispatch: files and pieces out to the pool, results back in
 //! order.
 
-use super::jobs::{check_piece, check_whole, failed};
+use super::jobs::{check_piece, check_whole, failed, rules_of};
 use super::*;
 use crate::core::error::ErrorKind;
 use crate::driver::open::{self, Opened};
@@ -196,7 +196,7 @@ pub(super) fn dispatch<'s, P: Send + 's, C: Consumer<P>>(
                     continue;
                 }
                 Opened::Stream(mut st, g, format_id) => {
-                    let rules = ctx.settings.rules_for(g.kind());
+                    let rules = rules_of(ctx.settings, g);
                     loop {
                         let next = st.next_piece();
                         let (piece, last) = match next {

@@ -9,6 +9,7 @@ use crate::core::record::Input;
 use crate::driver::open;
 use crate::driver::select::Facts;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::sync::atomic::Ordering;
 
 /// The outcome of a file (or the last piece of one) that failed as a whole.
@@ -71,7 +72,7 @@ pub(super) fn check_whole<P: Send>(
             return;
         }
     };
-    let rules = ctx.settings.rules_for(opened.game.kind());
+    let rules = rules_of(ctx.settings, opened.game);
     read_slices(&opened, |from, records, last| {
         let read = records.len();
         let mut games = check_records(
@@ -100,6 +101,15 @@ pub(super) fn check_whole<P: Send>(
             failure: None,
         });
     });
+}
+
+/// The rules of `game` in the settings (read, not looked up elsewhere: the typed values the
+/// check hands down were built with them), or its defaults when the settings lack them.
+pub(super) fn rules_of<'s>(settings: &'s Settings, game: &dyn Game) -> Cow<'s, Rules> {
+    match settings.rules.get(&game.kind()) {
+        Some(rules) => Cow::Borrowed(rules),
+        None => Cow::Owned(Rules::defaults(game.rule_table())),
+    }
 }
 
 /// Reads and checks one piece of a streamed file.

@@ -29,7 +29,7 @@ fn rules(overrides: &[(&str, &str)]) -> Rules {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Rules::build(Junqi.rule_specs(), Junqi.presets(), None, &o).expect("rules")
+    Rules::build(Junqi.rule_table(), None, &o).expect("rules")
 }
 
 fn check(text: &str, overrides: &[(&str, &str)]) -> Checked {
@@ -303,7 +303,13 @@ fn command_line_rule_wins_over_the_rules_tag_even_at_its_default() {
     let merged = merge_tag(&cli, "no-capture-limit=100, step-limit=200").expect("merge");
     assert_eq!(merged.int("no-capture-limit"), 80);
     assert_eq!(merged.int("step-limit"), 200);
-    let plain = Rules::defaults(Params::SPECS, Params::PRESETS);
+    // The typed values built again from the merged ones.
+    let typed = merged.typed.downcast_ref::<Params>();
+    assert_eq!(
+        typed.map(|p| (p.no_capture_limit, p.step_limit)),
+        Some((80, 200))
+    );
+    let plain = Rules::defaults(Params::TABLE);
     let merged = merge_tag(&plain, "no-capture-limit=100").expect("merge");
     assert_eq!(merged.int("no-capture-limit"), 100);
 }

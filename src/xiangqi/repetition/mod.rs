@@ -43,14 +43,6 @@ pub enum Code {
 }
 
 impl Code {
-    pub(crate) fn parse(s: &str) -> Option<Code> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "cxa" | "cxa-2020" => Some(Code::Cxa),
-            "cxa-1999" => Some(Code::Cxa1999),
-            "axf" | "wxf" => Some(Code::Axf),
-            _ => None,
-        }
-    }
     pub(crate) fn name(self) -> &'static str {
         match self {
             Code::Cxa => "cxa",

@@ -294,7 +294,7 @@ fn a_drawn_repetition_the_players_leave_does_not_end_the_game() {
              [Format \"ICCS\"]\n[Result \"{result}\"]\n\n{cycle} {tail} {result}\n"
         )
     };
-    let rules = Rules::defaults(Xiangqi.rule_specs(), Xiangqi.presets());
+    let rules = Rules::defaults(Xiangqi.rule_table());
     let verdict = |text: String| {
         let input = Input {
             name: "t.pgn".into(),
