@@ -41,16 +41,12 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Find every best move (one null-window search per other move), not only the first.
     pub all_best: bool,
-    /// Order the moves by the pattern evaluation ([`eval`]) too from this many empties
-    /// (`None`, the default: by mobility only). FFO #43 and #45–#48, one thread, weights
-    /// from 6,040 labels: from 15 empties 2,552 M nodes, from 18 2,656 M, without it 2,839 M;
-    /// not the default, since with the weights of 12,129 labels from 15 empties it searched
-    /// 0.98 of the nodes on #40–#49 but 1.30 on #51, and with those of 20,751 labels 0.90 on
-    /// #40–#49, 0.91 on #50 and 1.31 on #51: 0.95 in all, but no less time in all (#51 42 %
-    /// more, #48 26 % less; docs/performance.md). Since the order searches that evaluation
-    /// 3–4 plies deep from 17 empties anyway, from 15 it adds 21 % to the nodes of #40–#49
-    /// (5,174 M against 4,284 M: #49 3,574 M against 2,580 M) for 9 % fewer on 16 positions
-    /// of real games at 23 empties (7 December 2026).
+    /// Order the moves by the pattern evaluation ([`eval`]) of each move's position too from
+    /// this many empties (`None`, the default: from `search::EVAL_FROM`, 14). It was off by
+    /// default while the weights were fitted on a few thousand labels (from 15 empties: 1.21
+    /// times the nodes of FFO #40–#49, #51 1.31); with the weights of f1fe7bb it searches
+    /// fewer nodes on FFO #40–#52 and on real games at 24 empties (docs/performance.md, "Issue
+    /// 30, sixth round").
     pub eval_from: Option<u32>,
     /// The root's first guess at the score (the side to move's disc difference), in place of
     /// the evaluation's estimate: a score the source already gives (a WTHOR theoretical byte)
@@ -157,7 +153,9 @@ fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     tt.new_date();
     let deadline = opts.time_limit.map(|t| start + t);
     let mut s = Search::new(tt, opts.node_limit, deadline);
-    s.eval_from = opts.eval_from.unwrap_or(u32::MAX);
+    if let Some(e) = opts.eval_from {
+        s.eval_from = e;
+    }
     let (p, o) = board.sides();
     let n = board.empties();
     let score = root(&mut s, p, o, n, opts.guess);

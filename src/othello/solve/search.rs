@@ -54,6 +54,14 @@ const EVAL_SEARCH_DEEP: u32 = 21;
 /// pool has more than one thread). FFO #41, #43, #44 on two threads: 12, 14 and 16 search
 /// about as many nodes (+/- 5 %); 14 gives the threads smaller pieces of work than 16.
 const SPLIT_MIN: u32 = 14;
+/// From this many empties each move's key also takes the pattern evaluation of the position
+/// after it ([`MoveList::sort_by_eval`], [`EVAL_WEIGHT`] a disc; `--eval-from` changes it).
+/// With the weights fitted on 77,515 solved labels and the WTHOR bytes (f1fe7bb), one thread
+/// (docs/performance.md, "Issue 30, sixth round"): FFO #40–#49 1,632.5 M nodes without it,
+/// 1,500.7 M from 14 empties, 1,324.1 M from 10 but more time (the evaluation of every move of
+/// the small nodes costs more than it saves); 10 WTH_1995 positions at 24 empties 754.5 M,
+/// 648.6 M, 573.2 M.
+const EVAL_FROM: u32 = 14;
 /// With the pattern evaluation in the order: what a disc of it is worth in a move's key
 /// (1/8 of an opponent's reply). FFO #43 and #45–#48, one thread, weights from 6,040 labels,
 /// from 15 empties: 2,552 M nodes with 8, against 2,839 M without the evaluation; 16 and 32
@@ -133,7 +141,7 @@ impl<'a> Search<'a> {
             next_check: CHECK_EVERY,
             abort: None,
             parallel: rayon::current_num_threads() > 1,
-            eval_from: u32::MAX,
+            eval_from: EVAL_FROM,
         }
     }
 
