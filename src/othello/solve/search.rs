@@ -6,7 +6,8 @@
 //! order,
 //! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation, from
 //! [`EVAL_SEARCH_MIN`] by a search of three or four plies on the learned pattern evaluation
-//! ([`super::eval`]) instead, and when asked for by that evaluation of each move's position.
+//! ([`super::eval`]) instead, and from [`EVAL_FROM`] by that evaluation of each move's
+//! position too.
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
