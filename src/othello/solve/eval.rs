@@ -91,13 +91,13 @@ const fn ternary() -> [u16; 1024] {
 
 /// The board turned upside down (row r to row 7 − r).
 #[inline(always)]
-fn flip_vertical(x: u64) -> u64 {
+const fn flip_vertical(x: u64) -> u64 {
     x.swap_bytes()
 }
 
 /// The board mirrored (column c to 7 − c).
 #[inline(always)]
-fn mirror(x: u64) -> u64 {
+const fn mirror(x: u64) -> u64 {
     let x = ((x >> 1) & 0x5555_5555_5555_5555) | ((x & 0x5555_5555_5555_5555) << 1);
     let x = ((x >> 2) & 0x3333_3333_3333_3333) | ((x & 0x3333_3333_3333_3333) << 2);
     ((x >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((x & 0x0f0f_0f0f_0f0f_0f0f) << 4)
@@ -105,7 +105,7 @@ fn mirror(x: u64) -> u64 {
 
 /// The board transposed (row r, column c to row c, column r).
 #[inline(always)]
-fn transpose(mut x: u64) -> u64 {
+const fn transpose(mut x: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
@@ -116,10 +116,56 @@ fn transpose(mut x: u64) -> u64 {
 
 /// The `k`-th of the eight symmetries of the board (0: none).
 #[inline(always)]
-fn symmetry(x: u64, k: usize) -> u64 {
+const fn symmetry(x: u64, k: usize) -> u64 {
     let x = if k & 1 != 0 { flip_vertical(x) } else { x };
     let x = if k & 2 != 0 { mirror(x) } else { x };
     if k & 4 != 0 { transpose(x) } else { x }
+}
+
+/// The squares of the board that the pattern `mask` reads in the board's `k`-th symmetry.
+const fn squares_read(mask: u64, k: usize) -> u64 {
+    let mut read = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        if symmetry(1 << sq, k) & mask != 0 {
+            read |= 1 << sq;
+        }
+        sq += 1;
+    }
+    read
+}
+
+/// The readings the evaluation makes, (symmetry, pattern), and how many: of the eight
+/// symmetries of a pattern, only the first of those that read the same squares of the board
+/// (the edge, read forwards and backwards, is one reading: its two weights are summed once in
+/// [`combine`]). 46 readings for the 88 features.
+const READINGS: ([(u8, u8); 8 * PATTERNS.len()], usize) = readings();
+
+const fn readings() -> ([(u8, u8); 8 * PATTERNS.len()], usize) {
+    let mut out = [(0u8, 0u8); 8 * PATTERNS.len()];
+    let mut n = 0;
+    let mut k = 0;
+    while k < 8 {
+        let mut j = 0;
+        while j < PATTERNS.len() {
+            let read = squares_read(PATTERNS[j], k);
+            let mut first = true;
+            let mut earlier = 0;
+            while earlier < k {
+                if squares_read(PATTERNS[j], earlier) == read {
+                    first = false;
+                }
+                earlier += 1;
+            }
+            if first {
+                out[n] = (k as u8, j as u8);
+                n += 1;
+            }
+            j += 1;
+        }
+        k += 1;
+    }
+    (out, n)
 }
 
 /// The squares of `x` under `mask`, packed (bit k of the result: the k-th square of `mask`);
@@ -188,20 +234,73 @@ fn weights() -> Option<&'static [i16]> {
     .as_deref()
 }
 
+/// The weights the search reads ([`READINGS`]): a configuration's weight is the sum of the
+/// weights of its images under the symmetries that map the pattern's squares onto themselves
+/// (the symmetries whose readings [`READINGS`] leaves out), so that the sum over the readings
+/// is the sum over all the features, to the unit. `None` without weights, or if a sum does not
+/// fit an `i16` (the fit's weights are far below).
+fn combined() -> Option<&'static [i16]> {
+    static C: OnceLock<Option<Vec<i16>>> = OnceLock::new();
+    C.get_or_init(|| combine(weights()?)).as_deref()
+}
+
+fn combine(w: &[i16]) -> Option<Vec<i16>> {
+    let mut out = w.to_vec();
+    for stage in 0..STAGE_EMPTIES.len() {
+        let base = stage * STAGE_SIZE;
+        for (j, &mask) in PATTERNS.iter().enumerate() {
+            let keep: Vec<usize> = (0..8).filter(|&h| symmetry(mask, h) == mask).collect();
+            let squares: Vec<u64> = (0..64).filter(|s| mask >> s & 1 != 0).collect();
+            for index in 0..3usize.pow(mask.count_ones()) {
+                // The configuration as two boards (the mover's squares, the opponent's).
+                let (mut p, mut o, mut rest) = (0u64, 0u64, index);
+                for &sq in &squares {
+                    match rest % 3 {
+                        1 => p |= 1 << sq,
+                        2 => o |= 1 << sq,
+                        _ => {}
+                    }
+                    rest /= 3;
+                }
+                let mut sum = 0i32;
+                for &h in &keep {
+                    let (hp, ho) = (symmetry(p, h), symmetry(o, h));
+                    let image = usize::from(TERNARY[gather_portable(hp, mask)])
+                        + 2 * usize::from(TERNARY[gather_portable(ho, mask)]);
+                    sum += i32::from(w[base + OFFSETS[j] + image]);
+                }
+                out[base + OFFSETS[j] + index] = i16::try_from(sum).ok()?;
+            }
+        }
+    }
+    Some(out)
+}
+
 /// The evaluation of `p` to move with `empties` empties, in sixteenths of a disc (`None`
-/// without weights).
+/// without weights): the sum of the weights of [`features`], read through [`READINGS`].
 #[cfg_attr(
     target_arch = "x86_64",
     target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
 )]
 pub(super) fn evaluate(p: u64, o: u64, empties: u32) -> Option<i32> {
-    let w = weights()?;
+    let w = combined()?;
     let table = &w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE];
-    #[cfg(target_arch = "x86_64")]
-    let f = features_bmi2(p, o);
-    #[cfg(not(target_arch = "x86_64"))]
-    let f = features_by(p, o, gather_portable);
-    Some(f.iter().map(|&i| i32::from(table[i as usize])).sum())
+    let images: [(u64, u64); 8] = std::array::from_fn(|k| (symmetry(p, k), symmetry(o, k)));
+    let mut sum = i32::from(table[STAGE_SIZE - 1]);
+    for &(k, j) in &READINGS.0[..READINGS.1] {
+        let (tp, to) = images[usize::from(k)];
+        let mask = PATTERNS[usize::from(j)];
+        #[cfg(target_arch = "x86_64")]
+        let (gp, go) = (
+            core::arch::x86_64::_pext_u64(tp, mask) as usize,
+            core::arch::x86_64::_pext_u64(to, mask) as usize,
+        );
+        #[cfg(not(target_arch = "x86_64"))]
+        let (gp, go) = (gather_portable(tp, mask), gather_portable(to, mask));
+        let idx = usize::from(TERNARY[gp]) + 2 * usize::from(TERNARY[go]);
+        sum += i32::from(table[OFFSETS[usize::from(j)] + idx]);
+    }
+    Some(sum)
 }
 
 #[cfg(test)]
@@ -266,6 +365,24 @@ mod tests {
                 // SAFETY: the CPU has the features (checked just above).
                 assert_eq!(unsafe { evaluate(p, o, 17) }, Some(by_hand));
             }
+        }
+    }
+
+    #[test]
+    fn the_evaluation_reads_each_set_of_squares_once() {
+        let (readings, n) = READINGS;
+        assert_eq!(n, 46);
+        // Each pattern's readings cover its eight symmetries' squares, each set once.
+        for (j, &mask) in PATTERNS.iter().enumerate() {
+            let all: std::collections::BTreeSet<u64> =
+                (0..8).map(|k| squares_read(mask, k)).collect();
+            let read: Vec<u64> = readings[..n]
+                .iter()
+                .filter(|r| usize::from(r.1) == j)
+                .map(|r| squares_read(mask, usize::from(r.0)))
+                .collect();
+            assert_eq!(read.len(), all.len(), "pattern {j}");
+            assert!(read.iter().all(|s| all.contains(s)), "pattern {j}");
         }
     }
 
