@@ -163,9 +163,8 @@ pub fn run(target: &str, data: &[u8]) -> bool {
             // Each line a command of `qipu referee`, in a session of each game; every reply
             // is rendered both ways. The first lines set the game up from the fuzzer's bytes.
             for game in qipu::GameKind::ALL {
-                let Ok(mut s) = qipu::driver::protocol::Session::new(game, None, &[]) else {
-                    continue;
-                };
+                let rules = qipu::Referee::default_rules(game);
+                let mut s = qipu::driver::protocol::Session::new(game, rules);
                 for line in text().lines().take(400) {
                     let r = s.handle(line);
                     let _ = (r.text(), r.json());

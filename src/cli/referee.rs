@@ -2,7 +2,9 @@
 //! command a line, exactly one reply line each, flushed at once; EOF or `quit` ends it.
 
 use super::{EXIT_OK, EXIT_USAGE, RefereeArgs};
+use crate::core::rules::Rules;
 use crate::driver::protocol::Session;
+use crate::driver::registry;
 use std::io::{BufRead, Read, Write};
 
 /// The longest line read as a command (a game of moves pushed in one `position … moves …`
@@ -10,8 +12,16 @@ use std::io::{BufRead, Read, Write};
 const MAX_LINE: u64 = 1 << 20;
 
 pub(crate) fn run(args: &RefereeArgs) -> i32 {
-    let mut session = match Session::new(args.game.kind(), args.rules.as_deref(), &args.rule) {
-        Ok(s) => s,
+    // The rules are built and checked here, as every command builds its own; the session
+    // changes them only through its `rules` and `rule` commands.
+    let game = args.game.kind();
+    let rules = match registry::get(game) {
+        Some(g) => Rules::build(g.rule_table(), args.rules.as_deref(), &args.rule)
+            .map_err(|e| e.to_string()),
+        None => Err(format!("{game} is not in this build")),
+    };
+    let mut session = match rules {
+        Ok(rules) => Session::new(game, rules),
         Err(e) => {
             eprintln!("qipu: {e}");
             return EXIT_USAGE;

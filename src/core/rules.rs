@@ -191,8 +191,10 @@ pub struct Rules {
     /// how its typed values are built.
     table: RuleTable,
     values: BTreeMap<&'static str, String>,
-    /// Keys set with `--rule` (a record's own rule tags must not override them).
-    explicit: Vec<&'static str>,
+    /// The parameters set with `--rule` (or the referee protocol's `rule`), in the order
+    /// given: a record's own rule tags must not override them, and the rules are built again
+    /// from the preset and these when one of them changes.
+    overrides: Vec<(&'static str, String)>,
     /// The game's typed values ([`RuleSet`]), built from `values` when they were checked and
     /// shared by every copy: the record check reads them (a downcast to the game's type).
     pub(crate) typed: Typed,
@@ -204,12 +206,12 @@ impl PartialEq for Rules {
             self.preset.as_str(),
             self.table.specs,
             &self.values,
-            &self.explicit,
+            &self.overrides,
         ) == (
             other.preset.as_str(),
             other.table.specs,
             &other.values,
-            &other.explicit,
+            &other.overrides,
         )
     }
 }
@@ -224,40 +226,61 @@ impl Rules {
         preset: Option<&str>,
         overrides: &[(String, String)],
     ) -> Result<Rules, RuleError> {
-        let RuleTable { specs, presets, .. } = table;
-        let mut values: BTreeMap<&'static str, String> = specs
+        let preset = preset_named(table.presets, preset)?;
+        let pairs = overrides.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        Rules::of_preset(table, preset, pairs)
+    }
+
+    /// The same parameters set, under the rule set `preset`.
+    pub(crate) fn with_preset(&self, preset: &str) -> Result<Rules, RuleError> {
+        let preset = preset_named(self.table.presets, Some(preset))?;
+        Rules::of_preset(self.table, preset, self.overrides())
+    }
+
+    /// The same rule set and parameters, with `key` set to `value` (in place of the value it
+    /// was set to before).
+    pub(crate) fn with_rule(&self, key: &str, value: &str) -> Result<Rules, RuleError> {
+        let kept = self.overrides().filter(|(k, _)| *k != key);
+        Rules::of_preset(self.table, &self.preset, kept.chain([(key, value)]))
+    }
+
+    /// The parameters set, in the order given (a key set twice is here twice).
+    pub(crate) fn overrides(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.overrides.iter().map(|(k, v)| (*k, v.as_str()))
+    }
+
+    /// The defaults, then the values of the rule set named `preset` (none when the table has
+    /// no such set), then each `KEY=VALUE`, checked.
+    fn of_preset<'a>(
+        table: RuleTable,
+        preset: &str,
+        pairs: impl Iterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Rules, RuleError> {
+        let mut values: BTreeMap<&'static str, String> = table
+            .specs
             .iter()
             .map(|s| (s.key, s.default.to_string()))
             .collect();
-        let preset_name = match preset {
-            None => presets
-                .first()
-                .map(|p| p.name)
-                .unwrap_or("default")
-                .to_string(),
-            Some(name) => {
-                let p = presets
-                    .iter()
-                    .find(|p| p.name.eq_ignore_ascii_case(name))
-                    .ok_or_else(|| unknown_rule_set(name, presets.iter().map(|p| p.name)))?;
-                p.name.to_string()
-            }
-        };
-        if let Some(p) = presets.iter().find(|p| p.name == preset_name) {
+        if let Some(p) = table.presets.iter().find(|p| p.name == preset) {
             for (k, v) in p.values {
                 if let Some(slot) = values.get_mut(k) {
                     *slot = v.to_string();
                 }
             }
         }
-        let mut explicit = Vec::new();
-        for (key, value) in overrides {
-            let spec = spec_of(specs, key)?;
+        let mut overrides = Vec::new();
+        for (key, value) in pairs {
+            let spec = spec_of(table.specs, key)?;
             check_value(spec, value)?;
             values.insert(spec.key, value.trim().to_string());
-            explicit.push(spec.key);
+            overrides.push((spec.key, value.trim().to_string()));
         }
-        Ok(Rules::with_values(table, preset_name, values, explicit))
+        Ok(Rules::with_values(
+            table,
+            preset.to_string(),
+            values,
+            overrides,
+        ))
     }
 
     /// The rules of these checked values, with the game's typed values built from them.
@@ -265,13 +288,13 @@ impl Rules {
         table: RuleTable,
         preset: String,
         values: BTreeMap<&'static str, String>,
-        explicit: Vec<&'static str>,
+        overrides: Vec<(&'static str, String)>,
     ) -> Rules {
         let mut r = Rules {
             preset,
             table,
             values,
-            explicit,
+            overrides,
             typed: Arc::new(()),
         };
         r.typed = (table.typed)(&r);
@@ -288,7 +311,7 @@ impl Rules {
 
     /// Whether `key` was set on the command line.
     pub(crate) fn is_explicit(&self, key: &str) -> bool {
-        self.explicit.contains(&key)
+        self.overrides.iter().any(|(k, _)| *k == key)
     }
 
     /// The same rules with each `key=value` of `pairs` applied unless the command line set
@@ -311,7 +334,7 @@ impl Rules {
             self.table,
             self.preset.clone(),
             values,
-            self.explicit.clone(),
+            self.overrides.clone(),
         ))
     }
 
@@ -375,6 +398,19 @@ pub(crate) fn unknown_rule_key<'a>(key: &str, valid: impl Iterator<Item = &'a st
     RuleError::UnknownKey {
         key: key.to_string(),
         valid: valid.map(str::to_string).collect(),
+    }
+}
+
+/// The name of the rule set `name` (matched without regard to case), or of the first, the
+/// default, when `None` ("default" when the table has none).
+fn preset_named(presets: &[Preset], name: Option<&str>) -> Result<&'static str, RuleError> {
+    match name {
+        None => Ok(presets.first().map(|p| p.name).unwrap_or("default")),
+        Some(name) => presets
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.name)
+            .ok_or_else(|| unknown_rule_set(name, presets.iter().map(|p| p.name))),
     }
 }
 
@@ -494,6 +530,35 @@ mod tests {
         assert!(e.to_string().contains("from 1 to 1000"), "{e}");
         let e = Rules::build(TABLE, Some("zzz"), &[]).unwrap_err();
         assert!(e.to_string().contains("cxa, short"), "{e}");
+    }
+
+    #[test]
+    fn a_changed_rule_set_or_parameter_keeps_the_rest() {
+        let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let r = Rules::build(
+            TABLE,
+            None,
+            &[pair("move-limit", "7"), pair("color", "any")],
+        )
+        .unwrap();
+        let short = r.with_preset("SHORT").unwrap();
+        assert_eq!(
+            (short.preset.as_str(), short.int("move-limit")),
+            ("short", 7)
+        );
+        let changed = short.with_rule("move-limit", "9").unwrap();
+        assert_eq!(
+            changed.overrides().collect::<Vec<_>>(),
+            [("color", "any"), ("move-limit", "9")]
+        );
+        let built = Rules::build(
+            TABLE,
+            Some("short"),
+            &[pair("color", "any"), pair("move-limit", "9")],
+        );
+        assert_eq!(Ok(changed), built);
+        assert_eq!(r.with_preset("zzz"), Rules::build(TABLE, Some("zzz"), &[]));
+        assert!(r.with_rule("nope", "1").is_err());
     }
 
     #[test]

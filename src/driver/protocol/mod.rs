@@ -16,18 +16,17 @@ pub(crate) use command::{Command, parse};
 pub(crate) use reply::{Body, Reply, State, VerdictReply};
 
 use crate::core::record::{GameKind, MoveEntry};
-use crate::core::rules::Rules;
+use crate::core::rules::{RuleError, Rules};
 use crate::core::span::Span;
 use crate::core::verdict::Verdict;
 use crate::driver::referee::Referee;
-use crate::driver::registry;
 
 /// A referee session: the game, its rules, the start position and the moves pushed, and the
 /// referee judging them.
 pub struct Session {
     game: GameKind,
-    preset: Option<String>,
-    overrides: Vec<(String, String)>,
+    /// The rules in force: the `rules` and `rule` commands change them through
+    /// [`Rules::with_preset`] and [`Rules::with_rule`], which keep the rest.
     rules: Rules,
     start: Option<String>,
     moves: Vec<String>,
@@ -36,23 +35,17 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session of `game` under `preset` and `overrides` (as `--rules` and `--rule`).
-    pub fn new(
-        game: GameKind,
-        preset: Option<&str>,
-        overrides: &[(String, String)],
-    ) -> Result<Session, String> {
-        let rules = rules_of(game, preset, overrides)?;
-        Ok(Session {
+    /// A session of `game` under `rules`, the game's, already checked (the CLI builds them
+    /// from `--rules` and `--rule`).
+    pub fn new(game: GameKind, rules: Rules) -> Session {
+        Session {
             game,
-            preset: preset.map(str::to_string),
-            overrides: overrides.to_vec(),
             referee: Referee::new(game, &rules),
             rules,
             start: None,
             moves: Vec::new(),
             finished: false,
-        })
+        }
     }
 
     /// Whether `quit` was received.
@@ -90,21 +83,12 @@ impl Session {
                     "usage",
                     format!("unknown game `{name}`; the games: xiangqi, othello, junqi"),
                 ),
-                Some(game) => match Session::new(game, None, &[]) {
-                    Ok(s) => {
-                        *self = s;
-                        self.state("game", true)
-                    }
-                    Err(e) => Reply::error("game", "usage", e),
-                },
+                Some(game) => {
+                    *self = Session::new(game, Referee::default_rules(game));
+                    self.state("game", true)
+                }
             },
-            Command::Rules(preset) => self.rebuild(
-                "rules",
-                Some(preset),
-                self.overrides.clone(),
-                self.start.clone(),
-                self.moves.clone(),
-            ),
+            Command::Rules(preset) => self.rerule("rules", self.rules.with_preset(&preset)),
             Command::Rule(kv) => {
                 let Some((k, v)) = kv.split_once('=').filter(|(k, _)| !k.trim().is_empty()) else {
                     return Reply::error(
@@ -113,24 +97,11 @@ impl Session {
                         format!("expected KEY=VALUE, got `{kv}`"),
                     );
                 };
-                let mut overrides = self.overrides.clone();
-                overrides.retain(|(key, _)| key != k.trim());
-                overrides.push((k.trim().to_string(), v.trim().to_string()));
-                self.rebuild(
-                    "rule",
-                    self.preset.clone(),
-                    overrides,
-                    self.start.clone(),
-                    self.moves.clone(),
-                )
+                self.rerule("rule", self.rules.with_rule(k.trim(), v.trim()))
             }
-            Command::Position { start, moves } => self.rebuild(
-                "position",
-                self.preset.clone(),
-                self.overrides.clone(),
-                start,
-                moves,
-            ),
+            Command::Position { start, moves } => {
+                self.rebuild("position", self.rules.clone(), start, moves)
+            }
             Command::Move(moves) => self.push("move", &moves),
             Command::Undo(n) => {
                 let n = match n.as_deref().map(str::parse::<usize>) {
@@ -149,13 +120,7 @@ impl Session {
                 }
                 let mut moves = self.moves.clone();
                 moves.truncate(moves.len() - n);
-                self.rebuild(
-                    "undo",
-                    self.preset.clone(),
-                    self.overrides.clone(),
-                    self.start.clone(),
-                    moves,
-                )
+                self.rebuild("undo", self.rules.clone(), self.start.clone(), moves)
             }
             Command::Legal => Reply {
                 reply: "legal",
@@ -175,13 +140,7 @@ impl Session {
             Command::Claimable => self.verdict_reply("claimable", self.referee.claimable(), false),
             Command::Explain => self.verdict_reply("explain", self.referee.verdict(), true),
             Command::Status => self.state("status", true),
-            Command::New => self.rebuild(
-                "new",
-                self.preset.clone(),
-                self.overrides.clone(),
-                None,
-                Vec::new(),
-            ),
+            Command::New => self.rebuild("new", self.rules.clone(), None, Vec::new()),
             Command::Ping(token) => Reply {
                 reply: "ping",
                 ok: true,
@@ -224,8 +183,8 @@ impl Session {
                 game: self.game.name(),
                 rules: self.rules.preset.clone(),
                 params: self
-                    .overrides
-                    .iter()
+                    .rules
+                    .overrides()
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect(),
                 ply: self.referee.plies(),
@@ -255,20 +214,23 @@ impl Session {
         self.state(reply, false)
     }
 
+    /// The same start and moves under changed rules, if the change was accepted.
+    fn rerule(&mut self, reply: &'static str, rules: Result<Rules, RuleError>) -> Reply {
+        match rules {
+            Ok(rules) => self.rebuild(reply, rules, self.start.clone(), self.moves.clone()),
+            Err(e) => Reply::error(reply, "usage", e.to_string()),
+        }
+    }
+
     /// A new referee under these rules, from this start, with these moves; the session takes
     /// it only if all of it is accepted.
     fn rebuild(
         &mut self,
         reply: &'static str,
-        preset: Option<String>,
-        overrides: Vec<(String, String)>,
+        rules: Rules,
         start: Option<String>,
         moves: Vec<String>,
     ) -> Reply {
-        let rules = match rules_of(self.game, preset.as_deref(), &overrides) {
-            Ok(r) => r,
-            Err(e) => return Reply::error(reply, "usage", e),
-        };
         let mut referee = match Referee::from_position(self.game, &rules, start.as_deref()) {
             Ok(r) => r,
             Err(e) => {
@@ -278,8 +240,6 @@ impl Session {
         if let Err(e) = push_all(&mut referee, &moves) {
             return e.with_reply(reply);
         }
-        self.preset = preset;
-        self.overrides = overrides;
         self.rules = rules;
         self.start = start;
         self.moves = moves;
@@ -333,15 +293,6 @@ fn push_all(referee: &mut Referee, moves: &[String]) -> Result<(), Refused> {
     Ok(())
 }
 
-fn rules_of(
-    game: GameKind,
-    preset: Option<&str>,
-    overrides: &[(String, String)],
-) -> Result<Rules, String> {
-    let g = registry::get(game).ok_or_else(|| format!("{game} is not in this build"))?;
-    Rules::build(g.rule_table(), preset, overrides).map_err(|e| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,7 +334,8 @@ mod tests {
 
     #[test]
     fn a_refused_move_changes_nothing() {
-        let mut s = Session::new(GameKind::Xiangqi, None, &[]).unwrap();
+        let game = GameKind::Xiangqi;
+        let mut s = Session::new(game, Referee::default_rules(game));
         assert_eq!(s.handle("move h2e2 h9g7").text(), "ok ply 2");
         let r = s.handle("move h0g2 a9a5");
         assert!(!r.ok);
