@@ -303,6 +303,10 @@ impl<'a> Search<'a> {
     ) {
         let mut list = MoveList::new(p, o, moves, hash_move);
         if n >= ETC_MIN {
+            // The children's buckets fetched together, before any is read.
+            for e in &list.moves[..list.n] {
+                self.tt.prefetch(o ^ e.flips, p | e.flips | 1u64 << e.sq);
+            }
             // With a low `alpha` the mover's stable discs after a move may beat it at once.
             let try_stable = alpha <= -stability_threshold(n);
             for e in &list.moves[..list.n] {
