@@ -122,6 +122,23 @@ const fn symmetry(x: u64, k: usize) -> u64 {
     if k & 4 != 0 { transpose(x) } else { x }
 }
 
+/// The eight symmetries of `x`, in [`symmetry`]'s order, each computed once.
+#[inline(always)]
+fn images(x: u64) -> [u64; 8] {
+    let v = flip_vertical(x);
+    let (m, vm) = (mirror(x), mirror(v));
+    [
+        x,
+        v,
+        m,
+        vm,
+        transpose(x),
+        transpose(v),
+        transpose(m),
+        transpose(vm),
+    ]
+}
+
 /// The squares of the board that the pattern `mask` reads in the board's `k`-th symmetry.
 const fn squares_read(mask: u64, k: usize) -> u64 {
     let mut read = 0;
@@ -285,10 +302,10 @@ fn combine(w: &[i16]) -> Option<Vec<i16>> {
 pub(super) fn evaluate(p: u64, o: u64, empties: u32) -> Option<i32> {
     let w = combined()?;
     let table = &w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE];
-    let images: [(u64, u64); 8] = std::array::from_fn(|k| (symmetry(p, k), symmetry(o, k)));
+    let (ip, io) = (images(p), images(o));
     let mut sum = i32::from(table[STAGE_SIZE - 1]);
     for &(k, j) in &READINGS.0[..READINGS.1] {
-        let (tp, to) = images[usize::from(k)];
+        let (tp, to) = (ip[usize::from(k)], io[usize::from(k)]);
         let mask = PATTERNS[usize::from(j)];
         #[cfg(target_arch = "x86_64")]
         let (gp, go) = (
@@ -314,6 +331,7 @@ mod tests {
         for _ in 0..100 {
             let x = xorshift(&mut seed);
             let images: Vec<u64> = (0..8).map(|k| symmetry(x, k)).collect();
+            assert_eq!(images, super::images(x));
             for (k, &y) in images.iter().enumerate() {
                 assert_eq!(y.count_ones(), x.count_ones());
                 // An image of an image is one of the eight.

@@ -248,12 +248,6 @@ pub(super) fn solve3(p: u64, o: u64, alpha: i32, x: [u32; 3], nodes: &mut u64) -
     if worst < 99 { worst } else { final_score(p, o) }
 }
 
-/// The quadrant (0..4) of a square.
-#[inline(always)]
-fn quadrant(x: u32) -> u32 {
-    (x >> 2 & 1) | (x >> 4 & 2)
-}
-
 /// Four empty squares (in the order to try).
 #[inline(always)]
 pub(super) fn solve4(p: u64, o: u64, alpha: i32, x: [u32; 4], nodes: &mut u64) -> i32 {
@@ -305,21 +299,20 @@ pub(super) fn solve4(p: u64, o: u64, alpha: i32, x: [u32; 4], nodes: &mut u64) -
 }
 
 /// The empty squares (at most four) in parity order: the squares of quadrants holding an
-/// odd number of empties first.
+/// odd number of empties first, each part in ascending order.
 #[inline(always)]
 pub(super) fn parity_order(empty: u64) -> ([u32; 4], usize) {
+    let odd = super::order::odd_quadrants(empty);
     let mut xs = [0u32; 4];
     let mut n = 0;
-    let mut counts = [0u32; 4];
-    let mut m = empty;
-    while m != 0 && n < 4 {
-        let x = m.trailing_zeros();
-        m &= m - 1;
-        counts[quadrant(x) as usize] += 1;
-        xs[n] = x;
-        n += 1;
+    for part in [empty & odd, empty & !odd] {
+        let mut m = part;
+        while m != 0 && n < 4 {
+            xs[n] = m.trailing_zeros();
+            m &= m - 1;
+            n += 1;
+        }
     }
-    xs[..n].sort_by_key(|&x| counts[quadrant(x) as usize] % 2 == 0);
     (xs, n)
 }
 
