@@ -266,7 +266,7 @@ fn best_moves(s: &mut Search, p: u64, o: u64, score: i32, n: u32, all: bool) -> 
     let mut list = order::MoveList::new(p, o, moves, hash);
     list.sort();
     let mut found = Vec::new();
-    for e in &list.moves[..list.n] {
+    for e in &list.moves[..] {
         let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
         // The child's score is at most −score exactly when this move reaches the score.
         if s.nws(cp, co, -score, n - 1) <= -score {

@@ -9,11 +9,12 @@
 
 use super::legal;
 use super::tt::NO_MOVE;
+use arrayvec::ArrayVec;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// One move: its square, its flips, and its ordering key (greater first).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub sq: u8,
     pub flips: u64,
@@ -21,8 +22,9 @@ pub(super) struct Entry {
 }
 
 pub(super) struct MoveList {
-    pub moves: [Entry; 64],
-    pub n: usize,
+    /// The moves (not initialised beyond the last: a node makes a list, and most cut at its
+    /// first move).
+    pub moves: ArrayVec<Entry, 64>,
     hash_move: u8,
 }
 
@@ -183,8 +185,7 @@ impl MoveList {
     #[inline(always)]
     pub(crate) fn new(p: u64, o: u64, moves: u64, hash_move: u8) -> MoveList {
         let mut list = MoveList {
-            moves: [Entry::default(); 64],
-            n: 0,
+            moves: ArrayVec::new(),
             hash_move,
         };
         let empty = !(p | o);
@@ -208,8 +209,8 @@ impl MoveList {
                     + i32::from(odd & bit != 0) * 2
                     + i32::from(bit & CORNERS != 0) * 8
             };
-            list.moves[list.n] = Entry { sq, flips: f, key };
-            list.n += 1;
+            // At most 64: one a bit of `moves`.
+            list.moves.push(Entry { sq, flips: f, key });
         }
         list
     }
@@ -218,7 +219,7 @@ impl MoveList {
     /// move (the opponent's best reply by [`eval`]).
     #[inline(always)]
     pub(crate) fn sort_by_search(&mut self, p: u64, o: u64, nodes: &mut u64) {
-        for e in &mut self.moves[..self.n] {
+        for e in &mut self.moves {
             if e.sq == self.hash_move {
                 continue;
             }
@@ -246,7 +247,7 @@ impl MoveList {
             return false;
         }
         let (lo, hi) = (i32::MIN / 2, i32::MAX / 2);
-        for e in &mut self.moves[..self.n] {
+        for e in &mut self.moves {
             if e.sq == self.hash_move {
                 continue;
             }
@@ -264,7 +265,7 @@ impl MoveList {
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
     pub(crate) fn sort_by_eval(&mut self, p: u64, o: u64, n: u32, weight: i32) {
-        for e in &mut self.moves[..self.n] {
+        for e in &mut self.moves {
             if e.sq == self.hash_move {
                 continue;
             }
@@ -279,7 +280,7 @@ impl MoveList {
     /// Sorts the moves, best key first (insertion sort: lists are short).
     #[inline(always)]
     pub(crate) fn sort(&mut self) {
-        for i in 1..self.n {
+        for i in 1..self.moves.len() {
             let e = self.moves[i];
             let mut j = i;
             while j > 0 && self.moves[j - 1].key < e.key {

@@ -304,12 +304,12 @@ impl<'a> Search<'a> {
         let mut list = MoveList::new(p, o, moves, hash_move);
         if n >= ETC_MIN {
             // The children's buckets fetched together, before any is read.
-            for e in &list.moves[..list.n] {
+            for e in &list.moves[..] {
                 self.tt.prefetch(o ^ e.flips, p | e.flips | 1u64 << e.sq);
             }
             // With a low `alpha` the mover's stable discs after a move may beat it at once.
             let try_stable = alpha <= -stability_threshold(n);
-            for e in &list.moves[..list.n] {
+            for e in &list.moves[..] {
                 let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
                 if try_stable {
                     let lower = 2 * stable(co, cp).count_ones() as i32 - 64;
@@ -330,7 +330,7 @@ impl<'a> Search<'a> {
         }
         self.order(&mut list, p, o, n);
         list.sort();
-        let moves = &list.moves[..list.n];
+        let moves = &list.moves[..];
         for (i, e) in moves.iter().enumerate() {
             if i > 0 && self.parallel && n >= SPLIT_MIN && moves.len() - i > 1 {
                 self.split_nws(p, o, alpha, n, &moves[i..], best, best_move);
@@ -419,7 +419,7 @@ impl<'a> Search<'a> {
         let alpha0 = alpha;
         let mut best = -99;
         let mut best_move = NO_MOVE;
-        let moves = &list.moves[..list.n];
+        let moves = &list.moves[..];
         for (i, e) in moves.iter().enumerate() {
             if i > 0 && self.parallel && n >= SPLIT_MIN && moves.len() - i > 1 {
                 let window = (&mut alpha, beta);
