@@ -298,11 +298,29 @@ pub(super) fn solve4(p: u64, o: u64, alpha: i32, x: [u32; 4], nodes: &mut u64) -
     if worst < 99 { worst } else { final_score(p, o) }
 }
 
+/// The quadrant masks of the empty squares holding an odd number of them.
+#[inline(always)]
+pub(super) fn odd_quadrants(empty: u64) -> u64 {
+    const Q: [u64; 4] = [
+        0x0000_0000_0f0f_0f0f,
+        0x0000_0000_f0f0_f0f0,
+        0x0f0f_0f0f_0000_0000,
+        0xf0f0_f0f0_0000_0000,
+    ];
+    let mut m = 0;
+    for q in Q {
+        if (empty & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m
+}
+
 /// The empty squares (at most four) in parity order: the squares of quadrants holding an
 /// odd number of empties first, each part in ascending order.
 #[inline(always)]
 pub(super) fn parity_order(empty: u64) -> ([u32; 4], usize) {
-    let odd = super::order::odd_quadrants(empty);
+    let odd = odd_quadrants(empty);
     let mut xs = [0u32; 4];
     let mut n = 0;
     for part in [empty & odd, empty & !odd] {

@@ -7,6 +7,7 @@
 //! empties still ([`MoveList::sort_by_eval_search`]) a search of three or four plies (the move
 //! included) on the learned pattern evaluation ([`super::eval`]) takes its place, as in Edax.
 
+use super::last::odd_quadrants;
 use super::legal;
 use super::tt::NO_MOVE;
 use arrayvec::ArrayVec;
@@ -144,24 +145,6 @@ pub(super) fn estimate(p: u64, o: u64, n: u32, plies: u32, nodes: &mut u64) -> O
         key / EVAL_SEARCH_WEIGHT
     };
     Some((discs.clamp(-64, 64) / 2) * 2)
-}
-
-/// The quadrant masks of the empty squares holding an odd number of them.
-#[inline(always)]
-pub(super) fn odd_quadrants(empty: u64) -> u64 {
-    const Q: [u64; 4] = [
-        0x0000_0000_0f0f_0f0f,
-        0x0000_0000_f0f0_f0f0,
-        0x0f0f_0f0f_0000_0000,
-        0xf0f0_f0f0_0000_0000,
-    ];
-    let mut m = 0;
-    for q in Q {
-        if (empty & q).count_ones() & 1 == 1 {
-            m |= q;
-        }
-    }
-    m
 }
 
 /// The empty squares next to a disc of `o` (where `p` might later play against it).

@@ -19,8 +19,8 @@
 //! The hot functions are compiled for x86-64-v3 (POPCNT, LZCNT, BMI, AVX2) on x86_64; the
 //! caller checks the CPU first ([`super::cpu_ok`]).
 
-use super::last::{final_score, solve_small};
-use super::order::{MoveList, odd_quadrants};
+use super::last::{final_score, odd_quadrants, solve_small};
+use super::order::MoveList;
 use super::stability::stable;
 use super::tt::{Bounds, NO_MOVE, Table};
 use super::{flips, legal};
