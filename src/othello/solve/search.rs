@@ -13,8 +13,9 @@
 //!
 //! With more than one thread in the rayon pool, the nodes with [`SPLIT_MIN`] empties or more
 //! search their other moves in parallel once the first has been searched (young brothers
-//! wait: [`split`]); the table is shared, so the score is the same exact score whatever the
-//! threads.
+//! wait: [`split`]) — or, at a null-window node the evaluation expects to cut, once the
+//! moves it expects to cut have been; the table is shared, so the score is the same exact
+//! score whatever the threads.
 //!
 //! The hot functions are compiled for x86-64-v3 (POPCNT, LZCNT, BMI, AVX2) on x86_64; the
 //! caller checks the CPU first ([`super::cpu_ok`]).
@@ -331,8 +332,13 @@ impl<'a> Search<'a> {
         self.order(&mut list, p, o, n);
         list.sort();
         let moves = &list.moves[..];
+        let elders = if self.parallel && n >= SPLIT_MIN {
+            split::elders(moves, p, o, alpha, n)
+        } else {
+            usize::MAX
+        };
         for (i, e) in moves.iter().enumerate() {
-            if i > 0 && self.parallel && n >= SPLIT_MIN && moves.len() - i > 1 {
+            if i >= elders && moves.len() - i > 1 {
                 self.split_nws(p, o, alpha, n, &moves[i..], best, best_move);
                 return;
             }

@@ -6,11 +6,22 @@
 //! searched again with the full window, one after the other (each of those in parallel
 //! inside).
 //!
+//! At a null-window node that the pattern evaluation puts above `alpha` (expected to cut),
+//! the moves whose positions it also puts above `alpha` are the elders: searched one after
+//! the other before the rest are shared. When one of them cuts, as expected, the others were
+//! never started. Sharing them at once had the second thread search the node's weaker moves
+//! to the end while the first proved the cut (FFO #49, two threads: a 25-empties node whose
+//! fourth move cuts after 118 M nodes, while the other thread searched 150 M nodes of moves
+//! the cut made moot). FFO #40–#49 one position at a time on two threads
+//! (docs/performance.md, "Issue 30, eighth round"): 1,693 M nodes and 23.8 s before, 1,465 M
+//! and 21.6 s with (one thread: 1,404.6 M).
+//!
 //! A search called off returns nothing and stores nothing (as one over its budget), so the
 //! table holds only true bounds and the score is the exact score whatever the threads; the
 //! nodes (and which of two equal moves is found first) may differ from run to run.
 
 use super::{Abort, Search};
+use crate::othello::solve::eval;
 use crate::othello::solve::order::Entry;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
@@ -22,6 +33,28 @@ struct Part {
     score: i32,
     nodes: u64,
     stopped: bool,
+}
+
+/// How many of a null-window node's `moves` (ordered) are searched one after the other
+/// before the rest are shared: one, or at a node the pattern evaluation puts above `alpha`,
+/// the moves whose positions it puts above `alpha` (at least one). `p` to move, `n` empties.
+#[cfg_attr(
+    target_arch = "x86_64",
+    target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
+)]
+pub(super) fn elders(moves: &[Entry], p: u64, o: u64, alpha: i32, n: u32) -> usize {
+    let discs = |v: i32| v / eval::SCALE as i32;
+    match eval::evaluate(p, o, n) {
+        Some(v) if discs(v) > alpha => moves
+            .iter()
+            .filter(|e| {
+                let (cp, co) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
+                eval::evaluate(cp, co, n - 1).is_some_and(|c| -discs(c) > alpha)
+            })
+            .count()
+            .max(1),
+        _ => 1,
+    }
 }
 
 impl<'a> Search<'a> {
