@@ -5,7 +5,7 @@
 //! bit 0 and h8 is bit 63.
 
 pub mod perft;
-mod simd;
+pub(crate) mod simd;
 
 use crate::core::record::{GameResult, Player};
 use crate::othello::rule_set::Empties;
