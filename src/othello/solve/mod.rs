@@ -176,6 +176,7 @@ fn solve_checked(board: &Board, tt: &Table, opts: &SolveOptions) -> Outcome {
     let start = Instant::now();
     tt.new_date();
     let deadline = opts.time_limit.map(|t| start + t);
+    let _root = search::RootSearch::start();
     let mut s = Search::new(tt, opts.node_limit, deadline);
     if let Some(e) = opts.eval_from {
         s.eval_from = e;

@@ -30,6 +30,8 @@ use std::time::Instant;
 
 mod split;
 
+pub(super) use split::RootSearch;
+
 /// Up to this many empties: no table, parity order only.
 const SHALLOW_MAX: u32 = 7;
 /// From this many empties: enhanced transposition cut-offs (and the table's move searched
@@ -332,7 +334,7 @@ impl<'a> Search<'a> {
         self.order(&mut list, p, o, n);
         list.sort();
         let moves = &list.moves[..];
-        let elders = if self.parallel && n >= SPLIT_MIN {
+        let elders = if self.parallel && n >= SPLIT_MIN && split::thread_free() {
             split::elders(moves, p, o, alpha, n)
         } else {
             usize::MAX
@@ -427,7 +429,12 @@ impl<'a> Search<'a> {
         let mut best_move = NO_MOVE;
         let moves = &list.moves[..];
         for (i, e) in moves.iter().enumerate() {
-            if i > 0 && self.parallel && n >= SPLIT_MIN && moves.len() - i > 1 {
+            if i > 0
+                && self.parallel
+                && n >= SPLIT_MIN
+                && moves.len() - i > 1
+                && split::thread_free()
+            {
                 let window = (&mut alpha, beta);
                 self.split_pvs(p, o, window, n, &moves[i..], &mut best, &mut best_move);
                 if self.stopped {
