@@ -1,8 +1,8 @@
 //! The move generator and the flips with AVX2 (and the flips with AVX-512): the four directions of a line (east, north,
 //! north-east, north-west and their opposites) side by side in the four 64-bit lanes of a
 //! vector, the same fills as the scalar code. Used by perft when the CPU has AVX2 (checked
-//! at run time), and by the endgame solver (`solve`, which checks the CPU first); the scalar functions of the parent module stay the reference, and a test
-//! checks these against them.
+//! at run time), and by the endgame solver (`solve`, which checks the CPU first); the scalar
+//! functions of the parent module stay the reference, and a test checks these against them.
 
 #![cfg(target_arch = "x86_64")]
 

@@ -20,6 +20,11 @@ mod tt;
 mod tests;
 
 use super::rules::{Board, Move};
+use crate::core::record::Player;
+use search::Search;
+use std::time::{Duration, Instant};
+
+pub use tt::Table;
 
 /// The opponent discs `p` flips by playing on `sq`: the rules' AVX2 kernel (one vector
 /// for the four line directions), for the solver only. FFO #40–#49, one thread: 37.7 s with
@@ -44,11 +49,6 @@ fn legal(p: u64, o: u64) -> u64 {
     #[cfg(not(target_arch = "x86_64"))]
     super::rules::legal_moves(p, o)
 }
-use crate::core::record::Player;
-use search::Search;
-use std::time::{Duration, Instant};
-
-pub use tt::Table;
 
 /// From this many empties the root searches by MTD(f) ([`root`]); below, with the full window.
 const ROOT_MTD_MIN: u32 = 10;

@@ -260,3 +260,39 @@ impl<'a> Search<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::elders;
+    use crate::othello::solve::order::MoveList;
+    use crate::othello::solve::tt::NO_MOVE;
+    use crate::othello::solve::{cpu_ok, legal};
+
+    #[test]
+    fn the_elders_are_the_moves_the_evaluation_puts_above_alpha() {
+        if !cpu_ok() {
+            return;
+        }
+        // FFO #40 (20 empties), Black to move.
+        let b = crate::othello::solve::obf::parse_obf(
+            "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;",
+        )
+        .expect("FFO #40 reads")
+        .remove(0);
+        let (p, o) = b.board.sides();
+        let n = b.board.empties();
+        let list = MoveList::new(p, o, legal(p, o), NO_MOVE);
+        let all = list.moves.len();
+        assert!(all > 2);
+        // SAFETY: the CPU has the features (checked above).
+        let count = |alpha: i32| unsafe { elders(&list.moves, p, o, alpha, n) };
+        // Nothing is above 64: the node is not expected to cut, one move goes first.
+        assert_eq!(count(64), 1);
+        // Everything is above -1000: every move goes first, none is shared.
+        assert_eq!(count(-1000), all);
+        // The lower alpha, the more moves may cut.
+        let counts: Vec<usize> = (-64..=64).step_by(2).map(count).collect();
+        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+        assert!(counts.iter().any(|&c| 1 < c && c < all), "{counts:?}");
+    }
+}
