@@ -1,13 +1,12 @@
 //! The search: negamax alpha-beta, null-window (NWS) everywhere but along the principal
 //! variation (PVS). Three tiers by the number of empty squares: the last four
-//! ([`super::last`]), a shallow tier without the table (parity order), and the deep tier with
-//! the transposition table, enhanced transposition cut-offs (ETC: the table, and the
-//! mover's stable discs, looked at for every move before any is searched) and fastest-first
-//! order,
-//! refined from [`SORT_MIN`] empties by a one-ply search on a mobility evaluation, from
-//! [`EVAL_SEARCH_MIN`] by a search of three or four plies on the learned pattern evaluation
-//! ([`super::eval`]) instead, and from [`EVAL_FROM`] by that evaluation of each move's
-//! position too.
+//! ([`super::last`]), a shallow tier without the table (parity order; fastest first from
+//! [`SHALLOW_SORT_MIN`] empties), and the deep tier with the transposition table, enhanced
+//! transposition cut-offs (ETC: the table, and the mover's stable discs, looked at for every
+//! move before any is searched) and fastest-first order, refined from [`SORT_MIN`] empties
+//! by a one-ply search on a mobility evaluation, from [`EVAL_SEARCH_MIN`] by a search of
+//! three or four plies on the learned pattern evaluation ([`super::eval`]) instead, and from
+//! [`EVAL_FROM`] by that evaluation of each move's position too.
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
