@@ -357,13 +357,20 @@ impl<'a> Search<'a> {
         self.order(&mut list, p, o, n);
         list.sort();
         let moves = &list.moves[..];
-        let elders = if self.parallel && n >= SPLIT_MIN && split::thread_free() {
-            split::elders(moves, p, o, alpha, n)
-        } else {
-            usize::MAX
-        };
+        // How many moves go before the rest are shared: worked out only once the first has
+        // failed to cut (most nodes cut at their first move).
+        let mut elders = None;
         for (i, e) in moves.iter().enumerate() {
-            if i >= elders && moves.len() - i > 1 {
+            if i > 0
+                && moves.len() - i > 1
+                && i >= *elders.get_or_insert_with(|| {
+                    if self.parallel && n >= SPLIT_MIN && split::thread_free() {
+                        split::elders(moves, p, o, alpha, n)
+                    } else {
+                        usize::MAX
+                    }
+                })
+            {
                 self.split_nws(p, o, alpha, n, &moves[i..], best, best_move);
                 return;
             }
