@@ -205,7 +205,8 @@ impl<'a> Search<'a> {
         }
         if n >= SHALLOW_SORT_MIN {
             // Fastest first, without the table.
-            let mut list = MoveList::new(p, o, moves, NO_MOVE);
+            let mut list = MoveList::empty();
+            list.fill(p, o, moves, NO_MOVE);
             list.sort();
             let mut best = -99;
             for e in &list.moves[..] {
@@ -327,7 +328,8 @@ impl<'a> Search<'a> {
         best: &mut i32,
         best_move: &mut u8,
     ) {
-        let mut list = MoveList::new(p, o, moves, hash_move);
+        let mut list = MoveList::empty();
+        list.fill(p, o, moves, hash_move);
         if n >= ETC_MIN {
             // The children's buckets fetched together, before any is read.
             for e in &list.moves[..] {
@@ -451,7 +453,8 @@ impl<'a> Search<'a> {
             return -self.pvs(o, p, -beta, -alpha, n);
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |b| b.mv);
-        let mut list = MoveList::new(p, o, moves, hash_move);
+        let mut list = MoveList::empty();
+        list.fill(p, o, moves, hash_move);
         self.order(&mut list, p, o, n);
         list.sort();
         let alpha0 = alpha;
