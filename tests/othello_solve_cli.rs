@@ -249,6 +249,46 @@ fn wthor_theoretical_scores_resume_from_the_cache() {
     assert_eq!(copy[14], 0);
 }
 
+/// `--eval-from` reaches the check's searches (it was read by `solve` alone): without the
+/// pattern evaluation in the order (60) the check finds the same scores by another tree.
+#[test]
+fn the_check_orders_its_searches_as_told() {
+    if !solver_runs_here() {
+        return;
+    }
+    let file = format!("{WTHOR}/WTH_1977.wtb");
+    let run = |extra: &[&str]| -> (String, u64) {
+        let mut a = vec![
+            "solve",
+            "--theoretical",
+            "--depth",
+            "16",
+            "-j",
+            "1",
+            "--json",
+        ];
+        a.extend_from_slice(&["--no-progress", &file]);
+        a.extend_from_slice(extra);
+        let out = qipu().args(&a).output().expect("run qipu");
+        assert!(
+            out.status.code() == Some(0) || out.status.code() == Some(1),
+            "{a:?}"
+        );
+        let summary = String::from_utf8_lossy(&out.stderr).into_owned();
+        let nodes = summary
+            .rsplit("nodes: ")
+            .next()
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no node count: {summary}"));
+        (String::from_utf8_lossy(&out.stdout).into_owned(), nodes)
+    };
+    let (rows, nodes) = run(&[]);
+    let (rows_60, nodes_60) = run(&["--eval-from", "60"]);
+    assert_eq!(rows.lines().count(), 12);
+    assert_eq!(rows, rows_60);
+    assert_ne!(nodes, nodes_60);
+}
+
 /// The federation's own bytes (WTH_1977, 12 games, depth 24): minutes of solving.
 #[test]
 #[ignore = "minutes: cargo test --release --test othello_solve_cli -- --ignored"]

@@ -22,6 +22,7 @@ pub(crate) fn run(args: &SolveArgs, setup: &Settings) -> i32 {
         node_limit: args.nodes.unwrap_or(u64::MAX),
         time_limit: args.time.map(Duration::from_secs_f64),
         all_best: false,
+        eval_from: args.eval_from,
         ..SolveOptions::default()
     };
     let format = common::report_format(&args.report);

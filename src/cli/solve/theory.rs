@@ -90,6 +90,13 @@ pub(crate) struct Theorist {
 }
 
 impl Theorist {
+    /// The searches order by the pattern evaluation from this many empties (`solve
+    /// --eval-from`; `None`: the solver's default).
+    fn with_eval_from(mut self, eval_from: Option<u32>) -> Theorist {
+        self.opts.eval_from = eval_from;
+        self
+    }
+
     pub(crate) fn new(args: &TheoryArgs) -> Result<Theorist, String> {
         if args.solve_time.is_some_and(|t| !(t > 0.0 && t.is_finite())) {
             return Err("--solve-time must be a positive number of seconds".into());
@@ -265,7 +272,7 @@ pub(super) fn check(args: &SolveArgs, setup: &Settings) -> i32 {
         tt_mb: args.tt_mb,
         solve_time: args.time,
     }) {
-        Ok(t) => t,
+        Ok(t) => t.with_eval_from(args.eval_from),
         Err(e) => return common::usage_error(&e),
     };
     let Some(pool) = common::pool(args.common.run.jobs) else {
