@@ -257,23 +257,24 @@ impl MoveList {
     }
 
     /// Adds to each key but the table move's the value for `p` of the position after the
-    /// move by the pattern evaluation ([`super::eval`]), `weight` a disc (nothing without
-    /// weights).
+    /// move by the pattern evaluation ([`super::eval`]), `weight` a disc. False, and nothing
+    /// done, without weights.
     #[cfg_attr(
         target_arch = "x86_64",
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
-    pub(crate) fn sort_by_eval(&mut self, p: u64, o: u64, n: u32, weight: i32) {
+    pub(crate) fn sort_by_eval(&mut self, p: u64, o: u64, n: u32, weight: i32) -> bool {
         for e in &mut self.moves {
             if e.sq == self.hash_move {
                 continue;
             }
             let (np, no) = (o ^ e.flips, p | e.flips | 1u64 << e.sq);
             let Some(v) = super::eval::evaluate(np, no, n - 1) else {
-                return;
+                return false;
             };
             e.key -= v * weight / super::eval::SCALE as i32;
         }
+        true
     }
 
     /// Sorts the moves, best key first (insertion sort: lists are short).

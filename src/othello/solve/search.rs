@@ -3,10 +3,11 @@
 //! ([`super::last`]), a shallow tier without the table (parity order; fastest first from
 //! [`SHALLOW_SORT_MIN`] empties), and the deep tier with the transposition table, enhanced
 //! transposition cut-offs (ETC: the table, and the mover's stable discs, looked at for every
-//! move before any is searched) and fastest-first order, refined from [`SORT_MIN`] empties
-//! by a one-ply search on a mobility evaluation, from [`EVAL_SEARCH_MIN`] by a search of
-//! three or four plies on the learned pattern evaluation ([`super::eval`]) instead, and from
-//! [`EVAL_FROM`] by that evaluation of each move's position too.
+//! move before any is searched) and fastest-first order, refined from [`EVAL_FROM`] empties
+//! by the learned pattern evaluation ([`super::eval`]) of each move's position, and from
+//! [`EVAL_SEARCH_MIN`] by a search of three or four plies on it; without the evaluation
+//! (no weights, or `--eval-from` above the node's empties) by a one-ply search on a
+//! mobility evaluation from [`SORT_MIN`].
 //! Every tier cuts on stability: when the opponent's stable discs leave no score above the
 //! bound, the node fails low at once.
 //!
@@ -32,21 +33,29 @@ mod split;
 pub(super) use split::RootSearch;
 
 /// Up to this many empties: no table, parity order only (but from [`SHALLOW_SORT_MIN`]).
-const SHALLOW_MAX: u32 = 7;
+/// 8 rather than 7: on the 10 WTH_1995 positions of `s10.wtb` (24 empties, one thread, an
+/// AMD EPYC) 5 % more nodes, 7 % less time — at 8 empties the table's reads, misses in the
+/// cache, cost more than the nodes they save (docs/performance.md, "Issue 30, ninth round").
+const SHALLOW_MAX: u32 = 8;
 /// From this many empties the shallow tier orders its moves fastest first (the move list's
 /// keys, [`MoveList::new`]) instead of by parity alone. FFO #40–#49, one thread
 /// (docs/performance.md, "Issue 30, eighth round"): 1,404.6 M nodes and 35.6 s by parity,
 /// 1,117.7 M and 34.6 s from 7 empties, 1,040.2 M and 35.8 s from 6; the table at 7 empties
-/// as well, 1,326.1 M nodes (parity order) but 39.4 s.
-const SHALLOW_SORT_MIN: u32 = 7;
+/// as well, 1,326.1 M nodes (parity order) but 39.4 s. With the tier up to 8 empties, from 6
+/// (ninth round, `s10.wtb`): 12 % fewer nodes and 2 % less time than from 7; from 5, 11 %
+/// fewer again but 27 % more time.
+const SHALLOW_SORT_MIN: u32 = 6;
 /// From this many empties: enhanced transposition cut-offs (and the table's move searched
 /// before the others are listed below it). FFO #40–#49, one thread: from 10 empties 2.1 %
 /// fewer nodes than from 12 (6,156 M against 6,290 M) and no more time on #43 and #45; from
 /// 8, 1.9 % fewer again but 14 % more time on #45.
 const ETC_MIN: u32 = 10;
-/// From this many empties: moves ordered by a one-ply search ([`MoveList::sort_by_search`]).
-/// Measured on FFO #40–#46 (one run each): from 14, 1.67 G nodes against 2.58 G for
-/// fastest-first alone, its own positions counted; from 12 no fewer, from 16 and 18 more.
+/// From this many empties: moves ordered by a one-ply search ([`MoveList::sort_by_search`]),
+/// where the pattern evaluation does not order them (no weights, or fewer empties than
+/// `--eval-from`). Measured on FFO #40–#46 (one run each) before the pattern evaluation:
+/// from 14, 1.67 G nodes against 2.58 G for fastest-first alone, its own positions counted;
+/// from 12 no fewer, from 16 and 18 more. Beside the evaluation of each move it did not help
+/// (ninth round, `s10.wtb`: 4.5 % fewer nodes and 3 % less time without it).
 const SORT_MIN: u32 = 14;
 /// From this many empties the moves are ordered by a search of the pattern evaluation
 /// ([`MoveList::sort_by_eval_search`]) instead of the one-ply mobility search: 3 plies (the
@@ -54,8 +63,10 @@ const SORT_MIN: u32 = 14;
 /// (docs/performance.md, 7 December 2026): 6,107 M nodes before; 3 plies from 18 empties
 /// 6,337 M (#49 4,285 M against 3,110 M), 3 from 18 and 4 from 22 4,418 M, from 17 and 21
 /// 4,284 M (0.70), from 16 and 20 4,072 M but no less time; the same plies of the mobility
-/// evaluation from 17 and 21 4,991 M.
-const EVAL_SEARCH_MIN: u32 = 17;
+/// evaluation from 17 and 21 4,991 M. From 18 with the learned weights and the other bounds
+/// of the ninth round (`s10.wtb`): 3.6 % more nodes than from 17, 3 % less time; from 19 or
+/// 16 more time.
+const EVAL_SEARCH_MIN: u32 = 18;
 /// From this many empties the pattern evaluation's search is 4 plies deep (a 5th from 25
 /// empties: #47 fewer nodes, #49 3,762 M against 2,553 M).
 const EVAL_SEARCH_DEEP: u32 = 21;
@@ -401,16 +412,14 @@ impl<'a> Search<'a> {
         target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")
     )]
     fn order(&mut self, list: &mut MoveList, p: u64, o: u64, n: u32) {
-        if n >= self.eval_from {
-            list.sort_by_eval(p, o, n, EVAL_WEIGHT);
-        }
+        let evaluated = n >= self.eval_from && list.sort_by_eval(p, o, n, EVAL_WEIGHT);
         if n >= EVAL_SEARCH_MIN {
             let plies = if n >= EVAL_SEARCH_DEEP { 4 } else { 3 };
             if list.sort_by_eval_search(p, o, n, plies, &mut self.nodes) {
                 return;
             }
         }
-        if n >= SORT_MIN {
+        if n >= SORT_MIN && !evaluated {
             list.sort_by_search(p, o, &mut self.nodes);
         }
     }
