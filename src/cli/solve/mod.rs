@@ -71,7 +71,7 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Order the moves by the learned pattern evaluation of each move's position from this many
-    /// empties (default 14; 60 leaves it to mobility and the evaluation's search from 17).
+    /// empties (default 14; 60 leaves it to mobility and the evaluation's search from 18).
     #[arg(long, value_name = "EMPTIES", value_parser = clap::value_parser!(u32).range(1..=60))]
     pub eval_from: Option<u32>,
     /// Find one best move only (faster: the other moves are not tested).
