@@ -187,7 +187,6 @@ impl MoveList {
     pub(crate) fn fill(&mut self, p: u64, o: u64, moves: u64, hash_move: u8) {
         self.hash_move = hash_move;
         self.moves.clear();
-        let list = self;
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let mut m = moves;
@@ -210,7 +209,7 @@ impl MoveList {
                     + i32::from(bit & CORNERS != 0) * 8
             };
             // At most 64: one a bit of `moves`.
-            list.moves.push(Entry { sq, flips: f, key });
+            self.moves.push(Entry { sq, flips: f, key });
         }
     }
 
